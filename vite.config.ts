@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  // Relative asset paths so the playground can be served from any sub-path of a static site.
+  base: './',
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true },
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    environment: 'node',
+    setupFiles: ['src/engine/testing/setup.ts'],
+  },
+});
