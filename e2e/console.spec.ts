@@ -1,0 +1,93 @@
+// The page end to end: the worker starts, the console runs kubectl against the simulated
+// cluster, and the clock controls drive virtual time.
+
+import { expect, test, type Page } from '@playwright/test';
+
+const NODES = ['node-a1', 'node-a2', 'node-b1', 'node-b2', 'node-c1', 'node-c2'];
+
+/** Virtual milliseconds shown by the clock (painted into data-now). */
+async function virtualNow(page: Page): Promise<number> {
+  return Number(await page.getByRole('timer', { name: 'Simulated clock' }).getAttribute('data-now'));
+}
+
+test.beforeEach(async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Kubeplay' })).toBeVisible();
+  // the worker is up once the nodes list mirrors the cluster
+  await expect(page.getByRole('listitem', { name: /^Node node-a1: / })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('runs kubectl get nodes in the console', async ({ page }) => {
+  const input = page.getByRole('textbox', { name: 'kubectl console' });
+  await input.fill('kubectl get nodes');
+  await input.press('Enter');
+
+  const output = page.getByRole('log', { name: 'Console output' });
+  await expect(output).toContainText('$ kubectl get nodes');
+  for (const name of NODES) await expect(output).toContainText(new RegExp(`${name}\\s+Ready`));
+  await expect(input).toHaveValue('');
+
+  // the nodes list shows the same status kubectl printed
+  for (const name of NODES) await expect(page.getByRole('listitem', { name: `Node ${name}: Ready` })).toBeVisible();
+
+  // history: ↑ brings the command back
+  await input.press('ArrowUp');
+  await expect(input).toHaveValue('kubectl get nodes');
+  await input.press('ArrowDown');
+  await expect(input).toHaveValue('');
+
+  await page.screenshot({ path: 'e2e/screenshots/console.png', animations: 'disabled' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'e2e/screenshots/console-dark.png', animations: 'disabled' });
+
+  // clear empties the screen
+  await input.fill('clear');
+  await input.press('Enter');
+  await expect(output).not.toContainText('node-a1');
+});
+
+test('Play, Pause, Step and Speed drive the simulated clock', async ({ page }) => {
+  const clock = page.getByRole('timer', { name: 'Simulated clock' });
+
+  // playing at 1× by default: the clock advances on its own
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  const start = await virtualNow(page);
+  await expect.poll(() => virtualNow(page)).toBeGreaterThan(start + 300);
+
+  // Pause stops it
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(clock).toHaveAttribute('data-playing', 'false');
+  const paused = await virtualNow(page);
+  await page.waitForTimeout(300);
+  expect(await virtualNow(page)).toBe(paused);
+
+  // Step jumps to the next scheduled event and stays paused
+  await page.getByRole('button', { name: 'Step' }).click();
+  await expect.poll(() => virtualNow(page)).toBeGreaterThan(paused);
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+
+  // Speed 100×: a second of real time is more than a minute of simulated time
+  const speed = page.getByRole('combobox', { name: 'Speed' });
+  await expect(speed).toHaveValue('1');
+  await speed.selectOption({ label: '100×' });
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  const fast = await virtualNow(page);
+  await expect.poll(() => virtualNow(page), { timeout: 3_000 }).toBeGreaterThan(fast + 20_000);
+
+  // 'max' runs as fast as the worker can, and the page stays responsive
+  await speed.selectOption('max');
+  const flatOut = await virtualNow(page);
+  await expect.poll(() => virtualNow(page), { timeout: 3_000 }).toBeGreaterThan(flatOut + 60_000);
+  const input = page.getByRole('textbox', { name: 'kubectl console' });
+  await input.fill('kubectl get nodes');
+  await input.press('Enter');
+  await expect(page.getByRole('log', { name: 'Console output' })).toContainText(/node-c2\s+Ready/);
+});

@@ -1,0 +1,160 @@
+// Clock: the engine's only notion of time. Virtual milliseconds since the simulation epoch;
+// advance() runs every due event in (time, priority, sequence) order and never goes backwards.
+
+import { EventQueue, type ScheduledEvent } from './event-queue';
+
+/** Priorities order events due at the same instant: lower runs first. */
+export const Priority = {
+  /** API-side bookkeeping (e.g. deletion of objects whose grace period ended). */
+  api: 0,
+  /** Controllers' work queues and kubelets. */
+  controller: 10,
+  /** Periodic housekeeping. */
+  periodic: 20,
+} as const;
+
+/** 2026-01-01T00:00:00Z — a fixed epoch so transcripts are reproducible. */
+export const DEFAULT_EPOCH_MS = Date.UTC(2026, 0, 1, 0, 0, 0);
+
+export interface TimerHandle {
+  cancel(): void;
+}
+
+export class Clock {
+  private readonly queue = new EventQueue();
+  private current = 0;
+  private executed = 0;
+  private running = false;
+
+  constructor(readonly epochMs: number = DEFAULT_EPOCH_MS) {}
+
+  /** Virtual milliseconds since the epoch. */
+  now(): number {
+    return this.current;
+  }
+
+  /** The wall-clock instant (ms since the Unix epoch) the virtual time represents. */
+  nowUnixMs(): number {
+    return this.epochMs + this.current;
+  }
+
+  /** RFC 3339 timestamp, second precision, as Kubernetes writes metav1.Time. */
+  timestamp(atMs: number = this.current): string {
+    return new Date(this.epochMs + Math.floor(atMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  }
+
+  /** Parses a metav1.Time back into virtual milliseconds. */
+  parseTimestamp(ts: string): number {
+    return Date.parse(ts) - this.epochMs;
+  }
+
+  get eventsExecuted(): number {
+    return this.executed;
+  }
+
+  get pendingEvents(): number {
+    return this.queue.size;
+  }
+
+  at(timeMs: number, run: () => void, priority: number = Priority.controller, label = ''): TimerHandle {
+    const event = this.queue.push(Math.max(timeMs, this.current), priority, run, label);
+    return this.handle(event);
+  }
+
+  after(delayMs: number, run: () => void, priority: number = Priority.controller, label = ''): TimerHandle {
+    return this.at(this.current + Math.max(0, delayMs), run, priority, label);
+  }
+
+  /**
+   * Runs `run` every `periodMs`, first after `initialDelayMs` (default: one period). `jitter`
+   * returns extra delay for each period, like wait.JitterUntil.
+   */
+  every(
+    periodMs: number,
+    run: () => void,
+    options: { initialDelayMs?: number; priority?: number; label?: string; jitter?: () => number } = {},
+  ): TimerHandle {
+    const priority = options.priority ?? Priority.periodic;
+    let stopped = false;
+    let pending: ScheduledEvent | undefined;
+    const scheduleNext = (delay: number) => {
+      pending = this.queue.push(this.current + delay, priority, tick, options.label ?? '');
+    };
+    const tick = () => {
+      if (stopped) return;
+      run();
+      if (!stopped) scheduleNext(periodMs + (options.jitter?.() ?? 0));
+    };
+    scheduleNext(options.initialDelayMs ?? periodMs);
+    return {
+      cancel: () => {
+        stopped = true;
+        if (pending) this.queue.cancel(pending);
+      },
+    };
+  }
+
+  /** Time of the next pending event, or undefined when idle. */
+  nextEventTime(): number | undefined {
+    return this.queue.peek()?.time;
+  }
+
+  /** Runs every event due at or before now (reactions "in the same split second"). */
+  runDue(): void {
+    this.runUntil(this.current);
+  }
+
+  /** Moves time forward by `durationMs`, running every event due on the way, in order. */
+  advance(durationMs: number): void {
+    if (durationMs < 0) throw new Error('time never goes backwards');
+    this.runUntil(this.current + durationMs);
+  }
+
+  /** Jumps to the next pending event's time and runs everything due then. Returns false if idle. */
+  step(): boolean {
+    const next = this.queue.peek();
+    if (!next) return false;
+    this.runUntil(next.time);
+    return true;
+  }
+
+  /**
+   * Runs events until `predicate()` holds or `limitMs` of virtual time has passed; returns whether
+   * it held. Used by commands that block in real kubectl (wait, delete --wait, rollout status).
+   */
+  runUntilCondition(predicate: () => boolean, limitMs: number): boolean {
+    const deadline = this.current + limitMs;
+    this.runDue();
+    while (!predicate()) {
+      const next = this.queue.peek();
+      if (!next || next.time > deadline) {
+        this.current = Math.max(this.current, deadline);
+        return predicate();
+      }
+      this.runUntil(next.time);
+    }
+    return true;
+  }
+
+  private runUntil(targetMs: number): void {
+    if (this.running) throw new Error('clock re-entered: a callback tried to advance time');
+    this.running = true;
+    try {
+      for (;;) {
+        const next = this.queue.peek();
+        if (!next || next.time > targetMs) break;
+        this.queue.pop();
+        this.current = next.time;
+        this.executed++;
+        next.run();
+      }
+      this.current = Math.max(this.current, targetMs);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private handle(event: ScheduledEvent): TimerHandle {
+    return { cancel: () => this.queue.cancel(event) };
+  }
+}

@@ -1,0 +1,106 @@
+// Cluster: one running control plane and its machines — the clock, the API server with its kinds
+// and admission chain, the built-in namespaces, node machines with their kubelets, and the
+// controllers. Simulation (simulation.ts) owns one and replaces it on `kubeplay cluster reset`.
+
+import { ApiServer } from '../api/apiserver';
+import { defaultTolerationSeconds } from '../api/admission-plugins/default-toleration-seconds';
+import { namespaceLifecycle } from '../api/admission-plugins/namespace-lifecycle';
+import { createKindRegistry } from '../api/kinds';
+import { Clock } from '../clock/clock';
+import { SeededRandom } from '../clock/random';
+import { SimulationConfig } from '../config';
+import { NodeAgent, type NodeMachineSpec } from '../kubelet/node-agent';
+import { startControllers, type Controllers } from '../controllers';
+import { Topology } from './topology';
+import { freezeByDefault } from '../api/freeze';
+
+export const BUILTIN_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
+
+export interface ClusterShape {
+  /** No nodes at all. */
+  empty?: boolean;
+  zones?: number;
+  nodesPerZone?: number;
+}
+
+export interface NodeOptions {
+  zone: string;
+  region?: string;
+  cpu?: string;
+  memory?: string;
+  pods?: number;
+  labels?: Record<string, string>;
+  taints?: NodeMachineSpec['taints'];
+}
+
+export const DEFAULT_REGION = 'region-1';
+
+export class Cluster {
+  readonly clock: Clock;
+  readonly random: SeededRandom;
+  readonly api: ApiServer;
+  readonly topology = new Topology();
+  readonly config = new SimulationConfig();
+  readonly agents = new Map<string, NodeAgent>();
+  readonly controllers: Controllers;
+  private nextAddress = 2;
+
+  constructor(seed: number, shape: ClusterShape = {}) {
+    this.clock = new Clock();
+    this.random = new SeededRandom(seed);
+    this.api = new ApiServer(this.clock, this.random, createKindRegistry());
+    this.api.freezeObjects = freezeByDefault();
+    this.api.admission.register(namespaceLifecycle(this.api));
+    this.api.admission.register(defaultTolerationSeconds);
+    for (const name of BUILTIN_NAMESPACES) {
+      this.api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } });
+    }
+    this.controllers = startControllers(this);
+    if (!shape.empty) {
+      const zones = shape.zones ?? 3;
+      const perZone = shape.nodesPerZone ?? 2;
+      for (let z = 0; z < zones; z++) {
+        const letter = zoneLetter(z);
+        for (let n = 1; n <= perZone; n++) this.addNode(`node-${letter}${n}`, { zone: `zone-${letter}` });
+      }
+    }
+    this.clock.runDue();
+  }
+
+  /** Adds a machine and boots its kubelet, which registers the Node. */
+  addNode(name: string, options: NodeOptions): NodeAgent {
+    if (this.agents.has(name) || this.topology.machine(name)) throw new Error(`a machine named "${name}" already exists`);
+    const region = options.region ?? DEFAULT_REGION;
+    this.topology.addMachine(name, options.zone, region);
+    const address = this.nextAddress++;
+    const agent = new NodeAgent(
+      { api: this.api, topology: this.topology },
+      {
+        name,
+        zone: options.zone,
+        region,
+        cpu: options.cpu ?? '4',
+        memory: options.memory ?? '8Gi',
+        pods: options.pods ?? 110,
+        ephemeralStorage: '100Gi',
+        internalIP: `172.18.${Math.floor(address / 250)}.${address % 250}`,
+        labels: options.labels,
+        taints: options.taints,
+      },
+    );
+    this.agents.set(name, agent);
+    agent.start();
+    return agent;
+  }
+}
+
+/** zone-a … zone-z, then zone-aa … */
+function zoneLetter(index: number): string {
+  let s = '';
+  let i = index;
+  do {
+    s = String.fromCharCode(97 + (i % 26)) + s;
+    i = Math.floor(i / 26) - 1;
+  } while (i >= 0);
+  return s;
+}

@@ -1,0 +1,90 @@
+// Controller and kubelet settings a user can change with `kubeplay config set KEY=VALUE`, with
+// the real flag names and defaults. Components read them when they act, so a change applies
+// from the next decision on.
+
+import { formatGoDuration, parseGoDuration } from '../k8s/duration';
+
+type Setting =
+  | { type: 'duration'; defaultMs: number; help: string }
+  | { type: 'number'; default: number; help: string }
+  | { type: 'enum'; default: string; values: string[]; help: string };
+
+export const SETTINGS = {
+  'node-monitor-period': { type: 'duration', defaultMs: 5_000, help: 'how often the node lifecycle controller checks nodes' },
+  'node-monitor-grace-period': {
+    type: 'duration',
+    defaultMs: 50_000,
+    help: 'how long a node may go without a heartbeat before it is marked Unknown (40s before v1.32)',
+  },
+  'node-startup-grace-period': { type: 'duration', defaultMs: 60_000, help: 'grace for a node that has never been Ready' },
+  'node-eviction-rate': { type: 'number', default: 0.1, help: 'nodes per second tainted for eviction in a healthy zone' },
+  'secondary-node-eviction-rate': { type: 'number', default: 0.01, help: 'rate in a partially disrupted large zone' },
+  'large-cluster-size-threshold': { type: 'number', default: 50, help: 'zone size above which the secondary rate applies' },
+  'unhealthy-zone-threshold': { type: 'number', default: 0.55, help: 'fraction of NotReady nodes that makes a zone unhealthy' },
+  'kubernetes-version': {
+    type: 'enum',
+    default: 'v1.34',
+    values: ['v1.31', 'v1.34'],
+    help: 'version profile; v1.31 uses the 40s node-monitor-grace-period default',
+  },
+} satisfies Record<string, Setting>;
+
+export type SettingKey = keyof typeof SETTINGS;
+
+export class SimulationConfig {
+  private readonly values = new Map<SettingKey, number | string>();
+
+  has(key: string): key is SettingKey {
+    return key in SETTINGS;
+  }
+
+  /** Milliseconds for duration settings. */
+  durationMs(key: SettingKey): number {
+    const v = this.values.get(key);
+    if (typeof v === 'number') return v;
+    if (key === 'node-monitor-grace-period' && this.values.get('kubernetes-version') === 'v1.31') return 40_000;
+    const s = SETTINGS[key] as Setting;
+    return s.type === 'duration' ? s.defaultMs : 0;
+  }
+
+  number(key: SettingKey): number {
+    const v = this.values.get(key);
+    const s = SETTINGS[key] as Setting;
+    return typeof v === 'number' ? v : s.type === 'number' ? s.default : 0;
+  }
+
+  string(key: SettingKey): string {
+    const v = this.values.get(key);
+    const s = SETTINGS[key] as Setting;
+    return typeof v === 'string' ? v : s.type === 'enum' ? s.default : '';
+  }
+
+  /** Sets KEY from its text form; throws an Error with a user-facing message on bad input. */
+  set(key: string, raw: string): void {
+    if (!this.has(key)) throw new Error(`unknown setting "${key}"; known settings: ${Object.keys(SETTINGS).join(', ')}`);
+    const s = SETTINGS[key] as Setting;
+    if (s.type === 'duration') {
+      const ms = parseGoDuration(raw);
+      if (ms < 0) throw new Error(`${key} must not be negative`);
+      this.values.set(key, ms);
+    } else if (s.type === 'number') {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new Error(`invalid value "${raw}" for ${key}: must be a non-negative number`);
+      this.values.set(key, n);
+    } else {
+      if (!s.values.includes(raw)) throw new Error(`invalid value "${raw}" for ${key}: must be one of ${s.values.join(', ')}`);
+      this.values.set(key, raw);
+    }
+  }
+
+  /** `KEY=VALUE` lines of every setting, for `kubeplay config view`. */
+  describe(): string {
+    return (Object.keys(SETTINGS) as SettingKey[])
+      .map((k) => {
+        const s = SETTINGS[k] as Setting;
+        const v = s.type === 'duration' ? formatGoDuration(this.durationMs(k)) : s.type === 'number' ? String(this.number(k)) : this.string(k);
+        return `${k}=${v}\n`;
+      })
+      .join('');
+  }
+}

@@ -1,0 +1,21 @@
+// Starts every controller of kube-controller-manager this build has, against one cluster.
+
+import type { Cluster } from '../cluster/cluster';
+import type { Controller } from '../runtime/controller';
+import { InformerFactory } from '../runtime/informer';
+import { startNamespaceController } from './namespace/namespace-controller';
+
+export interface Controllers {
+  informers: InformerFactory;
+  namespace: Controller;
+}
+
+export function startControllers(cluster: Cluster): Controllers {
+  const informers = new InformerFactory(cluster.api);
+  const controllers: Controllers = {
+    informers,
+    namespace: startNamespaceController(cluster.api, cluster.clock, informers),
+  };
+  informers.start();
+  return controllers;
+}

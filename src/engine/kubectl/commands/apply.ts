@@ -1,0 +1,157 @@
+// kubectl apply -f: client-side apply. Creates missing objects with the last-applied annotation;
+// for existing ones computes what the manifest changes relative to the live object and what it
+// dropped relative to the last applied manifest, sends that as one strategic merge patch, and
+// prints `created`, `configured` or `unchanged`.
+
+import type { KObject } from '../../../k8s/types';
+import { deepEqual } from '../../api/deep';
+import { ApiError } from '../../api/errors';
+import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
+import type { FlagSpec, ParsedArgs } from '../flags';
+import { loadManifests } from '../manifests';
+import { formatApiError } from '../print-error';
+import { kindPrefix } from '../resources';
+import { filenameFlags } from './common-flags';
+import { dryRunSuffix, parseDryRun, targetOf } from './manifest-target';
+
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+export const applyFlags: FlagSpec[] = [
+  ...filenameFlags,
+  { name: 'namespace', short: 'n', type: 'string' },
+  { name: 'output', short: 'o', type: 'string' },
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+  { name: 'validate', type: 'string', noOptDefault: 'strict' },
+  { name: 'server-side', type: 'bool' },
+  { name: 'force', type: 'bool' },
+  { name: 'record', type: 'bool' },
+];
+
+export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
+  const filenames = parsed.flags.filename as string[];
+  if (filenames.length === 0) {
+    throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
+  }
+  const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
+  const manifests = loadManifests(filenames, io, env);
+  const requested = parsed.flags.namespace as string | undefined;
+  const namePrinter = parsed.flags.output === 'name';
+  let failed = false;
+  for (const m of manifests) {
+    const target = targetOf(m, env, requested);
+    const { def, namespace, object, source } = target;
+    const name = object.metadata.name;
+    if (!name) {
+      throw new KubectlError(
+        `error when retrieving current configuration of:\nResource: "${def.group}/${def.version}, Resource=${def.plural}", GroupVersionKind: "${def.group}/${def.version}, Kind=${def.kind}"\nName: "", Namespace: "${namespace ?? ''}"\nfrom server for: "${source}": resource name may not be empty`,
+      );
+    }
+    const ref = `${kindPrefix(def)}/${name}`;
+    try {
+      const desired = withLastApplied(object);
+      const live = env.api.tryGet(def, namespace, name);
+      let verb: string;
+      if (!live) {
+        env.api.create(desired, { namespace, dryRun: dryRun !== 'none' });
+        verb = 'created';
+      } else {
+        const patch = threeWayPatch(lastApplied(live), desired, live);
+        if (patch === undefined) verb = 'unchanged';
+        else {
+          if (dryRun === 'none') env.api.patch(def, namespace, name, 'strategic', patch);
+          else if (dryRun === 'server') env.api.patch(def, namespace, name, 'strategic', patch, { dryRun: true });
+          verb = 'configured';
+        }
+      }
+      io.out(namePrinter ? `${ref}\n` : `${ref} ${verb}${dryRunSuffix(dryRun)}\n`);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      failed = true;
+      io.err(formatApiError(withSource(e, source, env.api.tryGet(def, namespace, name) ? 'patching' : 'creating')));
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+/** kubectl's AddSourceToErr: `error when creating "pod.yaml": <message>`. */
+export function withSource(e: ApiError, source: string, action: string): ApiError {
+  if (e.reason === 'Invalid') return e;
+  return new ApiError({ ...e.status, message: `error when ${action} "${source}": ${e.status.message}` });
+}
+
+function withLastApplied(object: KObject): KObject {
+  const annotations = { ...object.metadata.annotations };
+  delete annotations[LAST_APPLIED];
+  const forAnnotation = {
+    ...object,
+    metadata: { ...object.metadata, annotations: Object.keys(annotations).length ? annotations : undefined },
+  };
+  annotations[LAST_APPLIED] = `${JSON.stringify(sortKeys(forAnnotation))}\n`;
+  return { ...object, metadata: { ...object.metadata, annotations } };
+}
+
+function lastApplied(live: KObject): Record<string, unknown> {
+  const text = live.metadata.annotations?.[LAST_APPLIED];
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value).sort()) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = sortKeys(v);
+  }
+  return out;
+}
+
+type Json = Record<string, unknown>;
+
+function isMap(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Whether every field the manifest sets already has that value in the live object. */
+function specifiedSubset(desired: unknown, live: unknown): boolean {
+  if (isMap(desired)) {
+    if (!isMap(live)) return false;
+    return Object.keys(desired).every((k) => desired[k] === undefined || specifiedSubset(desired[k], live[k]));
+  }
+  if (Array.isArray(desired)) {
+    if (!Array.isArray(live) || live.length !== desired.length) return false;
+    return desired.every((d, i) => specifiedSubset(d, live[i]));
+  }
+  return deepEqual(desired, live);
+}
+
+/**
+ * The patch from `original` (last applied) and `desired` (this manifest) against `live`: fields
+ * the manifest changes, and fields it no longer sets that the last apply did (set to null).
+ * Lists the manifest changes are sent whole (the strategic merge then merges them by key).
+ */
+export function threeWayPatch(original: unknown, desired: unknown, live: unknown): Json | undefined {
+  if (!isMap(desired)) return undefined;
+  const patch: Json = {};
+  const originalMap = isMap(original) ? original : {};
+  const liveMap = isMap(live) ? live : {};
+  for (const key of Object.keys(desired)) {
+    const d = desired[key];
+    if (d === undefined) continue;
+    if (isMap(d) && isMap(liveMap[key])) {
+      const sub = threeWayPatch(originalMap[key], d, liveMap[key]);
+      if (sub) patch[key] = sub;
+    } else if (!specifiedSubset(d, liveMap[key])) {
+      patch[key] = d;
+    }
+  }
+  for (const key of Object.keys(originalMap)) {
+    if (desired[key] === undefined && liveMap[key] !== undefined) patch[key] = null;
+  }
+  return Object.keys(patch).length ? patch : undefined;
+}

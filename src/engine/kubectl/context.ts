@@ -1,0 +1,38 @@
+// What a kubectl command gets: the cluster to talk to, where to print, and the terminal's stdin.
+
+import type { ApiServer } from '../api/apiserver';
+import type { KindRegistry } from '../api/kinds/registry';
+import type { Clock } from '../clock/clock';
+
+export interface KubectlIO {
+  out(text: string): void;
+  err(text: string): void;
+  /** Standard input (a here-document), for `-f -`. */
+  stdin?: string;
+  /**
+   * Keeps a streaming command (`get -w`) alive after it returns: `stop` is called on Ctrl+C or
+   * when the next command starts.
+   */
+  stream(stop: () => void): void;
+}
+
+export interface KubectlEnv {
+  api: ApiServer;
+  clock: Clock;
+  registry: KindRegistry;
+  /** Reads a manifest named by `-f` (a bundled example URL, or a local file in the CLI). */
+  readManifest(path: string): string | undefined;
+  /** The version kubectl and the server report. */
+  version: { gitVersion: string; major: string; minor: string };
+}
+
+/** A failure already phrased for the user (printed as `error: <message>`). */
+export class KubectlError extends Error {
+  constructor(
+    message: string,
+    /** Extra lines printed after the error, like `See 'kubectl get -h' for help and examples`. */
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}

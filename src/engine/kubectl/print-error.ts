@@ -1,0 +1,30 @@
+// How kubectl prints a failed request (cmdutil.CheckErr / StandardErrorMessage).
+
+import { ApiError } from '../api/errors';
+import { KubectlError } from './context';
+import { FlagError } from './flags';
+
+export function formatError(e: unknown, command?: string): string {
+  if (e instanceof ApiError) return formatApiError(e);
+  if (e instanceof FlagError) {
+    return `error: ${e.message}\nSee 'kubectl ${command ?? ''} --help' for usage.\n`.replace('kubectl  --help', 'kubectl --help');
+  }
+  if (e instanceof KubectlError) return `error: ${e.message}\n${e.hint ? e.hint + '\n' : ''}`;
+  if (e instanceof Error) return `error: ${e.message}\n`;
+  return `error: ${String(e)}\n`;
+}
+
+export function formatApiError(e: ApiError): string {
+  const status = e.status;
+  if (status.reason === 'Invalid') {
+    const details = status.details;
+    let prefix = 'The request is invalid';
+    if (details?.kind || details?.name) prefix = `The ${details.kind ?? ''} "${details.name ?? ''}" is invalid`;
+    const causes = details?.causes ?? [];
+    if (causes.length === 0) return `${prefix}\n`;
+    const lines = causes.map((c) => (c.field ? `${c.field}: ${c.message}` : c.message));
+    if (lines.length === 1) return `${prefix}: ${lines[0]}\n`;
+    return `${prefix}: \n* ${lines.join('\n* ')}\n`;
+  }
+  return `Error from server (${status.reason}): ${status.message}\n`;
+}

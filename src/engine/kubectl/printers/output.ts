@@ -1,0 +1,64 @@
+// `-o` output formats shared by get, create, apply and friends.
+
+import type { KObject } from '../../../k8s/types';
+import { KubectlError } from '../context';
+import { parseCustomColumns, printCustomColumns } from './custom-columns';
+import { compileJsonPath } from './jsonpath';
+import { toKubectlJson, toKubectlYaml } from './yaml-json';
+
+export type OutputFormat =
+  | { kind: 'table'; wide: boolean }
+  | { kind: 'name' }
+  | { kind: 'yaml' }
+  | { kind: 'json' }
+  | { kind: 'jsonpath'; template: string }
+  | { kind: 'custom-columns'; spec: string };
+
+const ALLOWED =
+  'custom-columns, custom-columns-file, go-template, go-template-file, json, jsonpath, jsonpath-as-json, jsonpath-file, name, template, templatefile, wide, yaml';
+
+export function parseOutputFormat(value: string | undefined): OutputFormat {
+  if (!value) return { kind: 'table', wide: false };
+  if (value === 'wide') return { kind: 'table', wide: true };
+  if (value === 'name' || value === 'yaml' || value === 'json') return { kind: value };
+  const eq = value.indexOf('=');
+  const head = eq >= 0 ? value.slice(0, eq) : value;
+  const rest = eq >= 0 ? value.slice(eq + 1) : '';
+  if (head === 'jsonpath') {
+    if (!rest) throw new KubectlError('template format specified but no template given');
+    return { kind: 'jsonpath', template: rest };
+  }
+  if (head === 'custom-columns') {
+    if (!rest) throw new KubectlError('custom-columns format specified but no custom columns given');
+    return { kind: 'custom-columns', spec: rest };
+  }
+  throw new KubectlError(
+    `unable to match a printer suitable for the output format "${value}", allowed formats are: ${ALLOWED}`,
+  );
+}
+
+/** The `kind: List` wrapper kubectl prints for several objects. */
+export function asList(items: KObject[]): Record<string, unknown> {
+  return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } };
+}
+
+/** Prints objects in a machine format; `single` prints the object itself instead of a List. */
+export function printStructured(format: OutputFormat, items: KObject[], single: boolean, noHeaders = false): string {
+  const data = single && items.length === 1 ? items[0] : asList(items);
+  switch (format.kind) {
+    case 'yaml':
+      return toKubectlYaml(data);
+    case 'json':
+      return toKubectlJson(data);
+    case 'jsonpath':
+      try {
+        return compileJsonPath(format.template).execute(data, { allowMissingKeys: true });
+      } catch (e) {
+        throw new KubectlError((e as Error).message);
+      }
+    case 'custom-columns':
+      return printCustomColumns(parseCustomColumns(format.spec), items, { noHeaders });
+    default:
+      throw new Error(`not a structured format: ${format.kind}`);
+  }
+}

@@ -1,0 +1,215 @@
+// NodeAgent: the node half of a kubelet. Registers its Node (labels, capacity, addresses, system
+// info, conditions), keeps its Lease in kube-node-lease renewed every 10 s (+ up to 4 % jitter) and
+// recomputes node status every 10 s, writing it when it changed or every 5 min
+// (pkg/kubelet/kubelet_node_status.go, component-helpers lease controller).
+//
+// It only talks to the API server while its machine is running and can reach the control plane
+// (see cluster/topology.ts), which is how stopped nodes and partitions go silent.
+
+import type { Condition, KObject, Taint } from '../../k8s/types';
+import type { ApiServer } from '../api/apiserver';
+import { isApiError } from '../api/errors';
+import { leaseKind, nodeKind } from '../api/kinds';
+import { Priority } from '../clock/clock';
+import type { TimerHandle } from '../clock/clock';
+import type { Topology } from '../cluster/topology';
+
+export const KUBELET_VERSION = 'v1.34.2';
+export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
+const LEASE_DURATION_SECONDS = 40;
+const LEASE_RENEW_INTERVAL_MS = 10_000; // leaseDuration × 0.25
+const NODE_STATUS_UPDATE_MS = 10_000;
+const NODE_STATUS_REPORT_MS = 5 * 60_000;
+const JITTER_FACTOR = 0.04;
+
+export interface NodeMachineSpec {
+  name: string;
+  zone: string;
+  region: string;
+  cpu: string;
+  memory: string;
+  pods: number;
+  ephemeralStorage: string;
+  internalIP: string;
+  labels?: Record<string, string>;
+  taints?: Taint[];
+}
+
+export interface NodeAgentContext {
+  api: ApiServer;
+  topology: Topology;
+}
+
+export class NodeAgent {
+  private leaseTimer?: TimerHandle;
+  private statusTimer?: TimerHandle;
+  private lastReportMs = -Infinity;
+  private readonly bootId: string;
+  private readonly machineId: string;
+  private readonly systemUUID: string;
+
+  constructor(
+    private readonly ctx: NodeAgentContext,
+    readonly spec: NodeMachineSpec,
+  ) {
+    const random = ctx.api.random;
+    this.machineId = random.uuid().replace(/-/g, '');
+    this.systemUUID = random.uuid();
+    this.bootId = random.uuid();
+  }
+
+  /** Boots the kubelet: register (or re-use) the Node, then heartbeat. */
+  start(): void {
+    const clock = this.ctx.api.clock;
+    const jitter = () => Math.floor(this.ctx.api.random.next() * JITTER_FACTOR * LEASE_RENEW_INTERVAL_MS);
+    this.register();
+    this.renewLease();
+    this.leaseTimer = clock.every(LEASE_RENEW_INTERVAL_MS, () => this.renewLease(), {
+      priority: Priority.controller,
+      label: `kubelet ${this.spec.name} lease`,
+      jitter,
+    });
+    this.statusTimer = clock.every(NODE_STATUS_UPDATE_MS, () => this.syncNodeStatus(), {
+      priority: Priority.controller,
+      label: `kubelet ${this.spec.name} status`,
+      jitter,
+    });
+  }
+
+  stop(): void {
+    this.leaseTimer?.cancel();
+    this.statusTimer?.cancel();
+  }
+
+  private online(): boolean {
+    return this.ctx.topology.canReachControlPlane(this.spec.name);
+  }
+
+  private register(): void {
+    if (!this.online()) return;
+    const api = this.ctx.api;
+    if (api.tryGet(nodeKind, undefined, this.spec.name)) return;
+    api.create(this.initialNode());
+    this.lastReportMs = api.clock.now();
+  }
+
+  private initialNode(): KObject {
+    const s = this.spec;
+    const now = this.ctx.api.timestamp();
+    const resources = { cpu: s.cpu, memory: s.memory, pods: String(s.pods), 'ephemeral-storage': s.ephemeralStorage };
+    return {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: {
+        name: s.name,
+        labels: {
+          'beta.kubernetes.io/arch': 'amd64',
+          'beta.kubernetes.io/os': 'linux',
+          'kubernetes.io/arch': 'amd64',
+          'kubernetes.io/hostname': s.name,
+          'kubernetes.io/os': 'linux',
+          'topology.kubernetes.io/region': s.region,
+          'topology.kubernetes.io/zone': s.zone,
+          ...s.labels,
+        },
+        annotations: { 'node.alpha.kubernetes.io/ttl': '0', 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
+      },
+      spec: s.taints?.length ? { taints: s.taints } : {},
+      status: {
+        capacity: resources,
+        allocatable: resources,
+        conditions: this.conditions(now, now),
+        addresses: [
+          { type: 'InternalIP', address: s.internalIP },
+          { type: 'Hostname', address: s.name },
+        ],
+        daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+        nodeInfo: {
+          architecture: 'amd64',
+          bootID: this.bootId,
+          containerRuntimeVersion: 'containerd://1.7.24',
+          kernelVersion: '6.1.0-28-amd64',
+          kubeProxyVersion: '',
+          kubeletVersion: KUBELET_VERSION,
+          machineID: this.machineId,
+          operatingSystem: 'linux',
+          osImage: 'Debian GNU/Linux 12 (bookworm)',
+          systemUUID: this.systemUUID,
+        },
+      },
+    };
+  }
+
+  private conditions(heartbeat: string, transition: string): Condition[] {
+    const c = (type: string, status: Condition['status'], reason: string, message: string): Condition => ({
+      type,
+      status,
+      lastHeartbeatTime: heartbeat,
+      lastTransitionTime: transition,
+      reason,
+      message,
+    });
+    return [
+      c('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
+      c('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
+      c('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
+      c('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
+    ];
+  }
+
+  /** Node status: recomputed every tick, written when it changed or the report period passed. */
+  private syncNodeStatus(): void {
+    if (!this.online()) return;
+    const api = this.ctx.api;
+    const node = api.tryGet(nodeKind, undefined, this.spec.name);
+    if (!node) {
+      this.register();
+      return;
+    }
+    const now = api.timestamp();
+    const previous: Condition[] = node.status?.conditions ?? [];
+    const desired = this.conditions(now, now).map((c) => {
+      const old = previous.find((p) => p.type === c.type);
+      return old && old.status === c.status ? { ...c, lastTransitionTime: old.lastTransitionTime } : c;
+    });
+    const changed = desired.some((c) => {
+      const old = previous.find((p) => p.type === c.type);
+      return !old || old.status !== c.status || old.reason !== c.reason || old.message !== c.message;
+    });
+    if (!changed && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
+    try {
+      api.updateStatus({ ...node, status: { ...node.status, conditions: desired } });
+      this.lastReportMs = api.clock.now();
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+    }
+  }
+
+  private renewLease(): void {
+    if (!this.online()) return;
+    const api = this.ctx.api;
+    const renewTime = new Date(api.clock.nowUnixMs()).toISOString().replace('Z', '000Z');
+    const existing = api.tryGet(leaseKind, NODE_LEASE_NAMESPACE, this.spec.name);
+    try {
+      if (!existing) {
+        const node = api.tryGet(nodeKind, undefined, this.spec.name);
+        api.create({
+          apiVersion: 'coordination.k8s.io/v1',
+          kind: 'Lease',
+          metadata: {
+            name: this.spec.name,
+            namespace: NODE_LEASE_NAMESPACE,
+            ownerReferences: node
+              ? [{ apiVersion: 'v1', kind: 'Node', name: this.spec.name, uid: node.metadata.uid! }]
+              : undefined,
+          },
+          spec: { holderIdentity: this.spec.name, leaseDurationSeconds: LEASE_DURATION_SECONDS, renewTime },
+        });
+      } else {
+        api.update({ ...existing, spec: { ...existing.spec, renewTime } });
+      }
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+    }
+  }
+}

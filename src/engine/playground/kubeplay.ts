@@ -1,0 +1,185 @@
+// `kubeplay …` verbs: playground actions that have no kubectl equivalent (shape the cluster,
+// read the clock, change controller settings).
+
+import { formatGoDuration } from '../../k8s/duration';
+import type { Taint } from '../../k8s/types';
+import type { Cluster, ClusterShape } from '../cluster/cluster';
+import { FlagError, parseFlags, type FlagSpec } from '../kubectl/flags';
+import { ApiError } from '../api/errors';
+import { formatApiError } from '../kubectl/print-error';
+import { parseQuantity } from '../../k8s/quantity';
+
+export interface KubeplayHost {
+  cluster(): Cluster;
+  reset(shape: ClusterShape): void;
+}
+
+export interface PlainIO {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+class UsageError extends Error {}
+
+type Verb = (args: string[], io: PlainIO, host: KubeplayHost) => number;
+
+const verbs: Record<string, Record<string, Verb> | Verb> = {
+  cluster: { reset: clusterReset },
+  node: { add: nodeAdd },
+  clock: clockVerb,
+  config: { set: configSet, view: configView },
+};
+
+export function runKubeplay(argv: string[], io: PlainIO, host: KubeplayHost): number {
+  const [group, sub, ...rest] = argv;
+  const entry = group ? verbs[group] : undefined;
+  try {
+    if (!entry) throw new UsageError(group ? `unknown command "${group}" for "kubeplay"` : 'missing command');
+    if (typeof entry === 'function') return entry(argv.slice(1), io, host);
+    const verb = sub ? entry[sub] : undefined;
+    if (!verb) {
+      throw new UsageError(
+        sub ? `unknown command "${sub}" for "kubeplay ${group}"` : `"kubeplay ${group}" needs one of: ${Object.keys(entry).join(', ')}`,
+      );
+    }
+    return verb(rest, io, host);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof FlagError) {
+      io.err(`error: ${e.message}\n`);
+      if (e instanceof UsageError) io.err(usage());
+      return 1;
+    }
+    if (e instanceof ApiError) {
+      io.err(formatApiError(e));
+      return 1;
+    }
+    if (e instanceof Error) {
+      io.err(`error: ${e.message}\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+function usage(): string {
+  return [
+    'Usage:',
+    '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M]',
+    '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
+    '  kubeplay clock',
+    '  kubeplay config set KEY=VALUE',
+    '  kubeplay config view',
+    '',
+  ].join('\n');
+}
+
+function parse(args: string[], specs: FlagSpec[]) {
+  return parseFlags(args, specs);
+}
+
+function positiveInt(value: unknown, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${flag} must be a positive integer`);
+  return n;
+}
+
+function clusterReset(args: string[], io: PlainIO, host: KubeplayHost): number {
+  const p = parse(args, [
+    { name: 'empty', type: 'bool' },
+    { name: 'zones', type: 'int', default: 3 },
+    { name: 'nodes-per-zone', type: 'int', default: 2 },
+  ]);
+  if (p.args.length) throw new UsageError(`unexpected argument "${p.args[0]}"`);
+  const zones = positiveInt(p.flags.zones, 'zones');
+  const nodesPerZone = positiveInt(p.flags['nodes-per-zone'], 'nodes-per-zone');
+  if (zones * nodesPerZone > 5000) throw new UsageError('a cluster is limited to 5000 nodes');
+  host.reset({ empty: !!p.flags.empty, zones, nodesPerZone });
+  const nodes = p.flags.empty ? 0 : zones * nodesPerZone;
+  io.out(`cluster reset: ${nodes} node${nodes === 1 ? '' : 's'} in ${p.flags.empty ? 0 : zones} zone${zones === 1 && !p.flags.empty ? '' : 's'}\n`);
+  return 0;
+}
+
+function parseMap(text: string, flag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of text.split(',').filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--${flag} expects key=value pairs, got "${pair}"`);
+    out[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return out;
+}
+
+/** `key=value:Effect` or `key:Effect`, comma separated, as kubelet --register-with-taints. */
+export function parseTaints(text: string): Taint[] {
+  return text
+    .split(',')
+    .filter(Boolean)
+    .map((spec) => {
+      const colon = spec.lastIndexOf(':');
+      if (colon <= 0) throw new UsageError(`invalid taint spec: ${spec}`);
+      const effect = spec.slice(colon + 1);
+      if (effect !== 'NoSchedule' && effect !== 'PreferNoSchedule' && effect !== 'NoExecute') {
+        throw new UsageError(`invalid taint effect: ${effect}, unsupported taint effect`);
+      }
+      const kv = spec.slice(0, colon);
+      const eq = kv.indexOf('=');
+      const taint: Taint = { key: eq >= 0 ? kv.slice(0, eq) : kv, effect };
+      if (eq >= 0) taint.value = kv.slice(eq + 1);
+      return taint;
+    });
+}
+
+function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
+  const p = parse(args, [
+    { name: 'zone', type: 'string' },
+    { name: 'region', type: 'string' },
+    { name: 'cpu', type: 'string', default: '4' },
+    { name: 'memory', type: 'string', default: '8Gi' },
+    { name: 'pods', type: 'int', default: 110 },
+    { name: 'labels', type: 'string', default: '' },
+    { name: 'taints', type: 'string', default: '' },
+  ]);
+  const name = p.args[0];
+  if (!name || p.args.length > 1) throw new UsageError('kubeplay node add needs exactly one NAME');
+  if (!p.flags.zone) throw new UsageError('--zone is required');
+  for (const flag of ['cpu', 'memory']) {
+    try {
+      parseQuantity(p.flags[flag] as string);
+    } catch (e) {
+      throw new UsageError(`--${flag}: ${(e as Error).message}`);
+    }
+  }
+  const cluster = host.cluster();
+  cluster.addNode(name, {
+    zone: p.flags.zone as string,
+    region: p.flags.region as string | undefined,
+    cpu: p.flags.cpu as string,
+    memory: p.flags.memory as string,
+    pods: positiveInt(p.flags.pods, 'pods'),
+    labels: parseMap(p.flags.labels as string, 'labels'),
+    taints: parseTaints(p.flags.taints as string),
+  });
+  io.out(`node/${name} added to zone ${p.flags.zone}\n`);
+  return 0;
+}
+
+function clockVerb(args: string[], io: PlainIO, host: KubeplayHost): number {
+  if (args.length) throw new UsageError(`unexpected argument "${args[0]}"`);
+  const clock = host.cluster().clock;
+  io.out(`${clock.timestamp()} (+${formatGoDuration(clock.now())} since start)\n`);
+  return 0;
+}
+
+function configSet(args: string[], io: PlainIO, host: KubeplayHost): number {
+  if (args.length !== 1 || !args[0].includes('=')) throw new UsageError('kubeplay config set needs one KEY=VALUE');
+  const [key, ...value] = args[0].split('=');
+  host.cluster().config.set(key, value.join('='));
+  io.out(`${key} set to ${value.join('=')}\n`);
+  return 0;
+}
+
+function configView(args: string[], io: PlainIO, host: KubeplayHost): number {
+  if (args.length) throw new UsageError(`unexpected argument "${args[0]}"`);
+  io.out(host.cluster().config.describe());
+  return 0;
+}

@@ -1,0 +1,264 @@
+// Informer: a SharedIndexInformer over the API server's synchronous watch. One per kind, shared by
+// every controller that reads that kind: it lists, then watches from the list's resourceVersion,
+// keeps a cache keyed `namespace/name` with indexes, and tells handlers about adds, updates and
+// deletes after the cache has been updated (so a handler that looks at the cache sees the change).
+//
+// Differences from client-go (tools/cache/shared_informer.go), all because our watch is synchronous
+// and in order: there is no DeltaFIFO, no relist, no resync period and no DeletedFinalStateUnknown
+// tombstone — onDelete always gets the object's final state. Objects are immutable, so the cache
+// holds the store's own references rather than copies.
+
+import type { KObject } from '../../k8s/types';
+import type { ApiServer } from '../api/apiserver';
+import type { KindDefinition } from '../api/kinds/kind-definition';
+import type { WatchEvent } from '../simulation-types';
+
+/** Maps an object to the values it is indexed under (cache.IndexFunc). */
+export type IndexFunc = (obj: KObject) => readonly string[];
+
+/** Callbacks for cache changes (cache.ResourceEventHandlerFuncs). */
+export interface InformerHandler {
+  onAdd?(obj: KObject): void;
+  onUpdate?(oldObj: KObject, newObj: KObject): void;
+  onDelete?(obj: KObject): void;
+}
+
+export const NAMESPACE_INDEX = 'namespace';
+export const OWNER_UID_INDEX = 'ownerUid';
+export const NODE_NAME_INDEX = 'nodeName';
+
+const NONE: readonly string[] = [];
+
+/** cache.MetaNamespaceIndexFunc (cluster-scoped objects are not indexed). */
+export function namespaceIndex(obj: KObject): readonly string[] {
+  const ns = obj.metadata.namespace;
+  return ns ? [ns] : NONE;
+}
+
+/** Every owner's uid: how the garbage collector and controllers find dependents without a scan. */
+export function ownerUidIndex(obj: KObject): readonly string[] {
+  const refs = obj.metadata.ownerReferences;
+  if (!refs || refs.length === 0) return NONE;
+  return refs.map((r) => r.uid);
+}
+
+/** A pod's spec.nodeName: what the kubelet, node lifecycle and the scheduler's node info read. */
+export function nodeNameIndex(obj: KObject): readonly string[] {
+  const nodeName = obj.kind === 'Pod' ? obj.spec?.nodeName : undefined;
+  return typeof nodeName === 'string' && nodeName ? [nodeName] : NONE;
+}
+
+/** cache.MetaNamespaceKeyFunc: `namespace/name`, or `name` for cluster-scoped objects. */
+export function objectKey(obj: KObject): string {
+  return keyFor(obj.metadata.namespace, obj.metadata.name ?? '');
+}
+
+export function keyFor(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}/${name}` : name;
+}
+
+/** cache.SplitMetaNamespaceKey: the inverse of keyFor (namespace '' for cluster-scoped keys). */
+export function splitKey(key: string): { namespace: string; name: string } {
+  const slash = key.indexOf('/');
+  return slash < 0 ? { namespace: '', name: key } : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
+}
+
+interface Index {
+  fn: IndexFunc;
+  /** value → keys of the objects indexed under it */
+  buckets: Map<string, Set<string>>;
+}
+
+export class Informer {
+  private readonly items = new Map<string, KObject>();
+  private readonly indexes = new Map<string, Index>();
+  private readonly handlers: InformerHandler[] = [];
+  private stopWatch: (() => void) | undefined;
+  private started = false;
+
+  constructor(
+    private readonly api: ApiServer,
+    readonly kind: KindDefinition,
+  ) {
+    this.addIndex(NAMESPACE_INDEX, namespaceIndex);
+    this.addIndex(OWNER_UID_INDEX, ownerUidIndex);
+    this.addIndex(NODE_NAME_INDEX, nodeNameIndex);
+  }
+
+  /** Whether the initial list has been loaded (cache.HasSynced). */
+  get hasSynced(): boolean {
+    return this.started;
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  /** Lists the kind, then watches from the list's resourceVersion. Idempotent. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const { items, resourceVersion } = this.api.list(this.kind);
+    for (const obj of items) this.apply({ type: 'ADDED', object: obj, resourceVersion: Number(resourceVersion) });
+    this.stopWatch = this.api.watch(this.kind, (e) => this.apply(e), { resourceVersion });
+  }
+
+  /** Stops watching; the cache keeps its last contents. */
+  stop(): void {
+    this.stopWatch?.();
+    this.stopWatch = undefined;
+  }
+
+  /**
+   * Registers a handler; returns a function that removes it. Like AddEventHandler on a running
+   * shared informer, a late handler first gets onAdd for every cached object.
+   */
+  addHandler(handler: InformerHandler): () => void {
+    this.handlers.push(handler);
+    if (this.started && handler.onAdd) for (const obj of this.items.values()) handler.onAdd(obj);
+    return () => {
+      const i = this.handlers.indexOf(handler);
+      if (i >= 0) this.handlers.splice(i, 1);
+    };
+  }
+
+  /** Adds an index; on a filled cache it is built once from the current contents. */
+  addIndex(name: string, fn: IndexFunc): void {
+    if (this.indexes.has(name)) throw new Error(`informer ${this.kind.kind}: index ${name} already exists`);
+    const index: Index = { fn, buckets: new Map() };
+    this.indexes.set(name, index);
+    for (const [key, obj] of this.items) this.insert(index, key, fn(obj));
+  }
+
+  get(namespace: string | undefined, name: string): KObject | undefined {
+    return this.items.get(keyFor(this.kind.namespaced ? namespace : undefined, name));
+  }
+
+  getByKey(key: string): KObject | undefined {
+    return this.items.get(key);
+  }
+
+  /** Every cached object, or those of one namespace (through the namespace index). */
+  list(namespace?: string): KObject[] {
+    if (namespace !== undefined && this.kind.namespaced) return this.byIndex(NAMESPACE_INDEX, namespace);
+    return Array.from(this.items.values());
+  }
+
+  /** Objects indexed under `value` (cache.Indexer.ByIndex); empty for an unknown value. */
+  byIndex(indexName: string, value: string): KObject[] {
+    const keys = this.index(indexName).buckets.get(value);
+    if (!keys) return [];
+    const out: KObject[] = [];
+    for (const key of keys) out.push(this.items.get(key)!);
+    return out;
+  }
+
+  /** Keys indexed under `value` (cache.Indexer.IndexKeys). */
+  keysByIndex(indexName: string, value: string): string[] {
+    const keys = this.index(indexName).buckets.get(value);
+    return keys ? Array.from(keys) : [];
+  }
+
+  /** How many objects are indexed under `value`, without building a list. */
+  countByIndex(indexName: string, value: string): number {
+    return this.index(indexName).buckets.get(value)?.size ?? 0;
+  }
+
+  /** The values an index currently holds (cache.Indexer.ListIndexFuncValues). */
+  indexValues(indexName: string): string[] {
+    return Array.from(this.index(indexName).buckets.keys());
+  }
+
+  private index(name: string): Index {
+    const index = this.indexes.get(name);
+    if (!index) throw new Error(`informer ${this.kind.kind}: no index named ${name}`);
+    return index;
+  }
+
+  private apply(event: WatchEvent): void {
+    const obj = event.object;
+    const key = objectKey(obj);
+    const old = this.items.get(key);
+    if (event.type === 'DELETED') {
+      if (!old) return;
+      this.items.delete(key);
+      for (const index of this.indexes.values()) this.remove(index, key, index.fn(old));
+      for (const h of this.handlers.slice()) h.onDelete?.(obj);
+      return;
+    }
+    this.items.set(key, obj);
+    if (old) {
+      for (const index of this.indexes.values()) {
+        const before = index.fn(old);
+        const after = index.fn(obj);
+        if (sameValues(before, after)) continue;
+        this.remove(index, key, before);
+        this.insert(index, key, after);
+      }
+      for (const h of this.handlers.slice()) h.onUpdate?.(old, obj);
+    } else {
+      for (const index of this.indexes.values()) this.insert(index, key, index.fn(obj));
+      for (const h of this.handlers.slice()) h.onAdd?.(obj);
+    }
+  }
+
+  private insert(index: Index, key: string, values: readonly string[]): void {
+    for (const v of values) {
+      let keys = index.buckets.get(v);
+      if (!keys) {
+        keys = new Set();
+        index.buckets.set(v, keys);
+      }
+      keys.add(key);
+    }
+  }
+
+  private remove(index: Index, key: string, values: readonly string[]): void {
+    for (const v of values) {
+      const keys = index.buckets.get(v);
+      if (!keys) continue;
+      keys.delete(key);
+      // Drop empty buckets so indexValues() and memory follow what is really cached.
+      if (keys.size === 0) index.buckets.delete(v);
+    }
+  }
+}
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * InformerFactory: one shared Informer per kind (SharedInformerFactory). Informers asked for before
+ * `start()` start with it; those asked for afterwards start at once, so a late controller still
+ * sees a synced cache.
+ */
+export class InformerFactory {
+  private readonly informers = new Map<KindDefinition, Informer>();
+  private started = false;
+
+  constructor(private readonly api: ApiServer) {}
+
+  informerFor(kind: KindDefinition): Informer {
+    let informer = this.informers.get(kind);
+    if (!informer) {
+      informer = new Informer(this.api, kind);
+      this.informers.set(kind, informer);
+      if (this.started) informer.start();
+    }
+    return informer;
+  }
+
+  start(): void {
+    this.started = true;
+    for (const informer of this.informers.values()) informer.start();
+  }
+
+  stop(): void {
+    this.started = false;
+    for (const informer of this.informers.values()) informer.stop();
+  }
+}

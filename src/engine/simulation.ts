@@ -1,0 +1,186 @@
+// Simulation: the one place that wires everything together and the public entry of the engine.
+// It owns the current Cluster (replaced on `kubeplay cluster reset`), opens consoles that run
+// `kubectl`, `kubeplay` and `sleep` lines, and fans watch events out to subscribers (the Worker).
+
+import type { KObject } from '../k8s/types';
+import { parseGoDuration } from '../k8s/duration';
+import { Cluster, type ClusterShape } from './cluster/cluster';
+import type { Clock } from './clock/clock';
+import { runKubectl } from './kubectl/kubectl';
+import type { KubectlEnv } from './kubectl/context';
+import { isRemoteLocation, readBundledExample } from './kubectl/examples';
+import { KUBELET_VERSION } from './kubelet/node-agent';
+import { runKubeplay } from './playground/kubeplay';
+import { splitArgs } from './script/parse';
+import type { ConsoleSession, OutputSink, WatchEvent } from './simulation-types';
+
+export interface SimulationOptions extends ClusterShape {
+  seed?: number;
+  /** Reads local files named by `kubectl apply -f` (the CLI passes one; the browser has none). */
+  readFile?: (path: string) => string | undefined;
+}
+
+type ResetListener = (objects: KObject[]) => void;
+
+export class Simulation {
+  private current: Cluster;
+  private readonly listeners = new Set<(event: WatchEvent) => void>();
+  private readonly resetListeners = new Set<ResetListener>();
+  private stopFanOut: () => void = () => {};
+  private readonly seed: number;
+
+  constructor(private readonly options: SimulationOptions = {}) {
+    this.seed = options.seed ?? 1;
+    this.current = new Cluster(this.seed, options);
+    this.attach();
+  }
+
+  get cluster(): Cluster {
+    return this.current;
+  }
+
+  get clock(): Clock {
+    return this.current.clock;
+  }
+
+  /** Every committed write, in resourceVersion order. */
+  subscribe(listener: (event: WatchEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called with the new cluster's objects after a reset (the old cluster is gone). */
+  onReset(listener: ResetListener): () => void {
+    this.resetListeners.add(listener);
+    return () => this.resetListeners.delete(listener);
+  }
+
+  objects(): KObject[] {
+    const api = this.current.api;
+    return api.registry.kinds().flatMap((def) => api.list(def).items);
+  }
+
+  /** Replaces the cluster with a fresh one (same seed), like `kubeplay cluster reset`. */
+  reset(shape: ClusterShape = {}): void {
+    this.stopFanOut();
+    this.current = new Cluster(this.seed, shape);
+    this.attach();
+    const objects = this.objects();
+    for (const l of this.resetListeners) l(objects);
+  }
+
+  openConsole(sink: OutputSink): ConsoleSession {
+    return new Console(this, sink);
+  }
+
+  kubectlEnv(): KubectlEnv {
+    const cluster = this.current;
+    const readFile = this.options.readFile;
+    return {
+      api: cluster.api,
+      clock: cluster.clock,
+      registry: cluster.api.registry,
+      // A user's own file wins over a bundled example of the same name; URLs only resolve to bundled copies.
+      readManifest: (path) => (isRemoteLocation(path) ? readBundledExample(path) : (readFile?.(path) ?? readBundledExample(path))),
+      version: { gitVersion: KUBELET_VERSION, major: '1', minor: KUBELET_VERSION.split('.')[1] },
+    };
+  }
+
+  private attach(): void {
+    this.stopFanOut = this.current.api.watch(undefined, (event) => {
+      for (const l of this.listeners) l(event);
+    });
+  }
+}
+
+/** A terminal on the simulation. */
+class Console implements ConsoleSession {
+  private stopStream: (() => void) | undefined;
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly sink: OutputSink,
+  ) {}
+
+  get streaming(): boolean {
+    return this.stopStream !== undefined;
+  }
+
+  interrupt(): void {
+    const stop = this.stopStream;
+    this.stopStream = undefined;
+    stop?.();
+  }
+
+  run(line: string, stdin?: string): number {
+    let argv: string[];
+    try {
+      argv = splitArgs(line);
+    } catch (e) {
+      this.sink(`error: ${(e as Error).message}\n`, 'stderr');
+      return 2;
+    }
+    return this.runArgv(argv, stdin);
+  }
+
+  runArgv(argv: string[], stdin?: string): number {
+    const [program, ...args] = argv;
+    if (!program) return 0;
+    // A new command ends a running watch, as Ctrl+C would before typing it — except `sleep`,
+    // which is how a script lets a watch print for a while.
+    if (program !== 'sleep') this.interrupt();
+    const out = (text: string) => this.sink(text, 'stdout');
+    const err = (text: string) => this.sink(text, 'stderr');
+    let code: number;
+    switch (program) {
+      case 'kubectl':
+        code = runKubectl(
+          args,
+          {
+            out,
+            err,
+            stdin,
+            stream: (stop) => {
+              this.interrupt();
+              this.stopStream = stop;
+            },
+          },
+          this.sim.kubectlEnv(),
+        );
+        break;
+      case 'kubeplay':
+        code = runKubeplay(args, { out, err }, { cluster: () => this.sim.cluster, reset: (shape) => this.sim.reset(shape) });
+        break;
+      case 'sleep':
+        code = this.sleep(args, err);
+        break;
+      default:
+        err(`${program}: command not found (this terminal runs kubectl, kubeplay and sleep)\n`);
+        code = 127;
+    }
+    // Reactions due at this instant run before the next command, as a split second would.
+    this.sim.clock.runDue();
+    return code;
+  }
+
+  private sleep(args: string[], err: (text: string) => void): number {
+    if (args.length !== 1) {
+      err('sleep: expects one DURATION such as 45s, 5m30s or 1h\n');
+      return 1;
+    }
+    let ms: number;
+    try {
+      // Like GNU sleep, a bare number means seconds.
+      ms = /^\d+(\.\d+)?$/.test(args[0]) ? Number(args[0]) * 1000 : parseGoDuration(args[0]);
+    } catch {
+      err(`sleep: invalid time interval '${args[0]}'\n`);
+      return 1;
+    }
+    if (ms < 0) {
+      err(`sleep: invalid time interval '${args[0]}'\n`);
+      return 1;
+    }
+    this.sim.clock.advance(ms);
+    return 0;
+  }
+}

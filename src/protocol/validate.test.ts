@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, SPEEDS, formatSpeed } from './messages';
+import { parseToWorker } from './validate';
+
+describe('parseToWorker', () => {
+  it.each([
+    { type: 'hello', version: PROTOCOL_VERSION },
+    { type: 'console', id: 'c1', line: 'kubectl get nodes' },
+    { type: 'console', id: 'c1', line: 'kubectl apply -f -', stdin: 'kind: Pod' },
+    { type: 'apply', id: 'a1', yaml: 'kind: Pod' },
+    { type: 'action', id: 'b1', line: 'kubectl cordon node-a1' },
+    { type: 'interrupt' },
+    { type: 'clock', op: 'play' },
+    { type: 'clock', op: 'pause' },
+    { type: 'clock', op: 'step' },
+    { type: 'clock', op: 'speed', speed: 0.5 },
+    { type: 'clock', op: 'speed', speed: 'max' },
+    { type: 'reset', options: { seed: 7, zones: 2, nodesPerZone: 1, empty: false } },
+  ])('accepts $type $op', (message) => {
+    expect(parseToWorker(message)).toEqual({ ok: true, message });
+  });
+
+  it('fills reset options with {} when absent and drops unknown fields', () => {
+    expect(parseToWorker({ type: 'reset' })).toEqual({ ok: true, message: { type: 'reset', options: {} } });
+    expect(parseToWorker({ type: 'interrupt', extra: 1 })).toEqual({ ok: true, message: { type: 'interrupt' } });
+  });
+
+  it.each([
+    [null, 'message must be an object'],
+    ['kubectl get nodes', 'message must be an object'],
+    [{ type: 42 }, 'message must be an object'],
+    [{ type: 'launch' }, 'unknown message type "launch"'],
+    [{ type: 'hello' }, 'hello: version'],
+    [{ type: 'console', id: 1, line: 'x' }, 'console: id and line'],
+    [{ type: 'console', id: 'c', line: 'x', stdin: 3 }, 'console: stdin'],
+    [{ type: 'apply', id: 'a' }, 'apply: id and yaml'],
+    [{ type: 'clock', op: 'rewind' }, 'clock: unknown op "rewind"'],
+    [{ type: 'clock', op: 'speed', speed: 3 }, 'clock: unsupported speed 3'],
+    [{ type: 'reset', options: { seed: 'x' } }, 'reset: seed'],
+    [{ type: 'reset', options: { empty: 'yes' } }, 'reset: empty'],
+  ])('rejects %j', (data, error) => {
+    const result = parseToWorker(data);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain(error);
+  });
+});
+
+describe('speeds', () => {
+  it('offers 0.5× to 100× and max', () => {
+    expect(SPEEDS.map(formatSpeed)).toEqual(['0.5×', '1×', '2×', '5×', '10×', '100×', 'max']);
+  });
+});

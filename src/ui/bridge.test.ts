@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { KObject } from '../k8s/types';
+import { PROTOCOL_VERSION, type ClockState, type FromWorker, type ToWorker } from '../protocol/messages';
+import { Bridge, WELCOME, type WorkerLike } from './bridge';
+import { createKubeplayStore } from './state/store';
+
+class FakeWorker implements WorkerLike {
+  sent: ToWorker[] = [];
+  private listeners = new Map<string, ((event: never) => void)[]>();
+  postMessage(message: ToWorker): void {
+    this.sent.push(message);
+  }
+  addEventListener(type: string, listener: (event: never) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: 'message' | 'error', event: unknown): void {
+    for (const l of this.listeners.get(type) ?? []) (l as (e: unknown) => void)(event);
+  }
+  terminate(): void {}
+}
+
+const clock = (now: number, over: Partial<ClockState> = {}): ClockState => ({
+  now,
+  unixMs: Date.UTC(2026, 0, 1) + now,
+  timestamp: '2026-01-01T00:00:00Z',
+  speed: 1,
+  playing: true,
+  nextEventTime: null,
+  ...over,
+});
+const node = (name: string, rv: string): KObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, resourceVersion: rv } });
+
+function setup() {
+  const worker = new FakeWorker();
+  const store = createKubeplayStore();
+  const bridge = new Bridge(worker, store);
+  const deliver = (m: FromWorker) => worker.emit('message', { data: m });
+  return { worker, store, bridge, deliver };
+}
+
+describe('Bridge', () => {
+  it('says hello with the protocol version and prints the welcome', () => {
+    const { worker, store } = setup();
+    expect(worker.sent).toEqual([{ type: 'hello', version: PROTOCOL_VERSION }]);
+    expect(store.getState().transcript.entries.map((e) => e.text)).toEqual([WELCOME]);
+  });
+
+  it('mirrors deltas and the clock', () => {
+    const { store, deliver } = setup();
+    deliver({ type: 'ready', version: PROTOCOL_VERSION, clock: clock(0) });
+    expect(store.getState().connection).toBe('ready');
+    deliver({ type: 'delta', seq: 1, reset: true, upserts: [node('a', '1'), node('b', '1')], deletes: [], clock: clock(16) });
+    const before = store.getState().objects;
+    deliver({ type: 'delta', seq: 2, reset: false, upserts: [node('a', '2')], deletes: ['Node//b'], clock: clock(32) });
+    const s = store.getState();
+    expect(Object.keys(s.objects)).toEqual(['Node//a']);
+    expect(s.objects['Node//a'].metadata.resourceVersion).toBe('2');
+    expect(before['Node//b']).toBeDefined();
+    expect(s.clock.now).toBe(32);
+    expect(s.deltaSeq).toBe(2);
+  });
+
+  it('echoes commands, collects output, tracks running commands', () => {
+    const { worker, store, bridge, deliver } = setup();
+    bridge.clearConsole();
+    const id = bridge.runConsole('kubectl get nodes');
+    expect(worker.sent.at(-1)).toEqual({ type: 'console', id, line: 'kubectl get nodes' });
+    expect(store.getState().running).toEqual([id]);
+    deliver({ type: 'started', id, line: 'kubectl get nodes', source: 'console' });
+    deliver({ type: 'output', id, text: 'NAME\n', stream: 'stdout' });
+    deliver({ type: 'output', id, text: 'node-a1\n', stream: 'stdout' });
+    deliver({ type: 'done', id, exitCode: 0 });
+    const s = store.getState();
+    expect(s.transcript.entries.map((e) => [e.kind, e.text])).toEqual([
+      ['command', 'kubectl get nodes'],
+      ['stdout', 'NAME\nnode-a1\n'],
+    ]);
+    expect(s.running).toEqual([]);
+    expect(s.history).toEqual(['kubectl get nodes']);
+  });
+
+  it('sends clock controls and reflects them at once', () => {
+    const { worker, store, bridge } = setup();
+    bridge.pause();
+    expect(store.getState().clock.playing).toBe(false);
+    bridge.setSpeed('max');
+    bridge.step();
+    bridge.play();
+    expect(worker.sent.slice(1)).toEqual([
+      { type: 'clock', op: 'pause' },
+      { type: 'clock', op: 'speed', speed: 'max' },
+      { type: 'clock', op: 'step' },
+      { type: 'clock', op: 'play' },
+    ]);
+    expect(store.getState().clock).toMatchObject({ playing: true, speed: 'max' });
+  });
+
+  it('shows worker errors in the console and marks a failed worker', () => {
+    const { worker, store, deliver } = setup();
+    deliver({ type: 'error', message: 'bad message: nope' });
+    expect(store.getState().transcript.entries.at(-1)).toMatchObject({ kind: 'stderr', text: 'kubeplay: bad message: nope\n' });
+    worker.emit('error', { message: 'SyntaxError' });
+    expect(store.getState()).toMatchObject({ connection: 'failed', connectionError: 'the simulation worker failed: SyntaxError' });
+  });
+});

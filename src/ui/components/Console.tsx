@@ -1,0 +1,179 @@
+// Console: a terminal on the simulation. Enter runs the line (echoed by the worker as `$ line`
+// before its output, for typed commands and buttons alike); ↑/↓ walk the history; `clear` and
+// Ctrl+L empty the screen; Ctrl+C without a selection stops a streaming watch.
+
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useBridge } from '../bridge-context';
+import { highlight } from '../console/highlight';
+import type { ConsoleEntry } from '../state/console';
+import { useKubeplay } from '../state/store';
+
+const Entry = memo(function Entry({ entry }: { entry: ConsoleEntry }) {
+  switch (entry.kind) {
+    case 'command':
+      return (
+        <span className="t-cmd">
+          <span className="t-prompt">$ </span>
+          {entry.text}
+        </span>
+      );
+    case 'stdout':
+      return (
+        <span className="t-out">
+          {highlight(entry.text).map((seg, i) =>
+            seg.tone ? (
+              <span key={i} className={`t-${seg.tone}`}>
+                {seg.text}
+              </span>
+            ) : (
+              seg.text
+            ),
+          )}
+        </span>
+      );
+    case 'stderr':
+      return <span className="t-err">{entry.text}</span>;
+    case 'system':
+      return <span className="t-sys">{entry.text}</span>;
+  }
+});
+
+/** Pixels from the bottom within which the output keeps following new text. */
+const STICKY_PX = 32;
+
+export function Console() {
+  const bridge = useBridge();
+  const entries = useKubeplay((s) => s.transcript.entries);
+  const history = useKubeplay((s) => s.history);
+  const busy = useKubeplay((s) => s.running.some((id) => id.startsWith('c')));
+  const [value, setValue] = useState('');
+  /** Position in history while browsing with ↑/↓; null when editing a fresh line. */
+  const [cursor, setCursor] = useState<number | null>(null);
+  const draft = useRef('');
+  const output = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const sticky = useRef(true);
+
+  useLayoutEffect(() => {
+    const el = output.current;
+    if (el && sticky.current) el.scrollTop = el.scrollHeight;
+  }, [entries]);
+
+  const submit = () => {
+    const line = value;
+    setValue('');
+    setCursor(null);
+    draft.current = '';
+    sticky.current = true;
+    const trimmed = line.trim();
+    if (!trimmed) return;
+    if (trimmed === 'clear') {
+      bridge.remember(trimmed);
+      bridge.clearConsole();
+      return;
+    }
+    bridge.runConsole(trimmed);
+  };
+
+  const browse = (direction: -1 | 1) => {
+    if (history.length === 0) return;
+    if (cursor === null) {
+      if (direction === 1) return;
+      draft.current = value;
+      setCursor(history.length - 1);
+      setValue(history[history.length - 1]);
+      return;
+    }
+    const next = cursor + direction;
+    if (next < 0) return;
+    if (next >= history.length) {
+      setCursor(null);
+      setValue(draft.current);
+      return;
+    }
+    setCursor(next);
+    setValue(history[next]);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      submit();
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      browse(-1);
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      browse(1);
+    } else if (e.ctrlKey && !e.altKey && !e.metaKey && (e.key === 'l' || e.key === 'L')) {
+      e.preventDefault();
+      bridge.clearConsole();
+    } else if (e.ctrlKey && !e.altKey && !e.metaKey && (e.key === 'c' || e.key === 'C')) {
+      const el = e.currentTarget;
+      if (el.selectionStart !== el.selectionEnd) return; // copying
+      e.preventDefault();
+      bridge.interrupt();
+      bridge.note(`$ ${value}^C\n`);
+      setValue('');
+      setCursor(null);
+    }
+  };
+
+  return (
+    <section className="panel console" aria-labelledby="console-heading">
+      <header className="panel-header">
+        <h2 id="console-heading">Console</h2>
+        <span className="panel-meta">
+          <kbd>↑</kbd>
+          <kbd>↓</kbd> history · <kbd>Ctrl</kbd>+<kbd>L</kbd> clear · <kbd>Ctrl</kbd>+<kbd>C</kbd> stop watch
+        </span>
+      </header>
+      <div
+        className="terminal"
+        onMouseUp={() => {
+          // Clicking the terminal focuses the prompt, unless the user is selecting text to copy.
+          if (!window.getSelection()?.toString()) input.current?.focus();
+        }}
+      >
+        <div
+          className="terminal-output"
+          role="log"
+          aria-label="Console output"
+          ref={output}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            sticky.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+          }}
+        >
+          <pre>
+            {entries.map((entry) => (
+              <Entry key={entry.seq} entry={entry} />
+            ))}
+          </pre>
+        </div>
+        <div className={`terminal-input${busy ? ' is-busy' : ''}`}>
+          <span className="t-prompt" aria-hidden="true">
+            $
+          </span>
+          <input
+            ref={input}
+            type="text"
+            aria-label="kubectl console"
+            placeholder="kubectl get nodes"
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setCursor(null);
+            }}
+            onKeyDown={onKeyDown}
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            autoFocus
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

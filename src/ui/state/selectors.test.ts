@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { KObject } from '../../k8s/types';
+import { groupByZone, selectNodes, selectPodsPerNode } from './selectors';
+import { initialState } from './store';
+
+const node = (name: string, zone?: string): KObject => ({
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name, ...(zone ? { labels: { 'topology.kubernetes.io/zone': zone } } : {}) },
+});
+const pod = (name: string, nodeName?: string): KObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name, namespace: 'default' },
+  spec: { containers: [], ...(nodeName ? { nodeName } : {}) },
+});
+
+describe('selectors', () => {
+  const objects = Object.fromEntries(
+    [node('node-b1', 'zone-b'), node('node-a2', 'zone-a'), node('edge'), node('node-a1', 'zone-a'), pod('p1', 'node-a1'), pod('p2', 'node-a1'), pod('p3')].map(
+      (o) => [`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o],
+    ),
+  );
+  const state = { ...initialState(), objects };
+
+  it('lists nodes by name and groups them by zone, zoneless last', () => {
+    const nodes = selectNodes(state);
+    expect(nodes.map((n) => n.metadata.name)).toEqual(['edge', 'node-a1', 'node-a2', 'node-b1']);
+    expect(groupByZone(nodes).map((g) => [g.zone, g.nodes.map((n) => n.metadata.name)])).toEqual([
+      ['zone-a', ['node-a1', 'node-a2']],
+      ['zone-b', ['node-b1']],
+      ['', ['edge']],
+    ]);
+  });
+
+  it('counts bound pods per node', () => {
+    expect(selectPodsPerNode(state)).toEqual({ 'node-a1': 2 });
+  });
+});

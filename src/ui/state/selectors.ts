@@ -1,0 +1,43 @@
+// selectors: derived views of the mirrored objects for components. Each returns arrays of the
+// store's own objects (or plain numbers) so useShallow can tell when nothing really changed.
+
+import type { KObject } from '../../k8s/types';
+import type { KubeplayState } from './store';
+
+export const ZONE_LABEL = 'topology.kubernetes.io/zone';
+
+/** Nodes, sorted by name. */
+export function selectNodes(state: KubeplayState): KObject[] {
+  const nodes: KObject[] = [];
+  for (const obj of Object.values(state.objects)) if (obj.kind === 'Node') nodes.push(obj);
+  return nodes.sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
+}
+
+/** How many pods are bound to each node (terminated pods included, as the node still lists them). */
+export function selectPodsPerNode(state: KubeplayState): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const obj of Object.values(state.objects)) {
+    const nodeName = obj.kind === 'Pod' ? (obj.spec?.nodeName as string | undefined) : undefined;
+    if (nodeName) counts[nodeName] = (counts[nodeName] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export interface ZoneGroup {
+  zone: string;
+  nodes: KObject[];
+}
+
+/** Groups nodes by their zone label; nodes without one come last under ''. */
+export function groupByZone(nodes: readonly KObject[]): ZoneGroup[] {
+  const groups = new Map<string, KObject[]>();
+  for (const node of nodes) {
+    const zone = node.metadata.labels?.[ZONE_LABEL] ?? '';
+    let members = groups.get(zone);
+    if (!members) groups.set(zone, (members = []));
+    members.push(node);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
+    .map(([zone, members]) => ({ zone, nodes: members }));
+}

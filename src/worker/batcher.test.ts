@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { KObject } from '../k8s/types';
+import type { ClockState } from '../protocol/messages';
+import { DeltaBatcher } from './batcher';
+
+const clock = (now: number, over: Partial<ClockState> = {}): ClockState => ({
+  now,
+  unixMs: now,
+  timestamp: '',
+  speed: 1,
+  playing: true,
+  nextEventTime: null,
+  ...over,
+});
+const pod = (name: string, rv: number): KObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', resourceVersion: String(rv) } });
+
+describe('DeltaBatcher', () => {
+  it('returns null when no object changed and the clock did not move', () => {
+    const b = new DeltaBatcher();
+    expect(b.take(clock(0), () => [])).toMatchObject({ seq: 1, reset: false, upserts: [], deletes: [] });
+    expect(b.take(clock(0), () => [])).toBeNull();
+    expect(b.take(clock(0, { playing: false }), () => [])).toMatchObject({ seq: 2 });
+    expect(b.take(clock(5, { playing: false }), () => [])).toMatchObject({ seq: 3, clock: { now: 5 } });
+  });
+
+  it('coalesces writes between takes', () => {
+    const b = new DeltaBatcher();
+    b.take(clock(0), () => []);
+    b.add({ type: 'ADDED', object: pod('a', 1) });
+    b.add({ type: 'MODIFIED', object: pod('a', 2) });
+    b.add({ type: 'MODIFIED', object: pod('b', 3) });
+    b.add({ type: 'DELETED', object: pod('b', 4) });
+    const d = b.take(clock(0), () => [])!;
+    expect(d.upserts.map((o) => o.metadata.resourceVersion)).toEqual(['2']);
+    expect(d.deletes).toEqual(['Pod/default/b']);
+  });
+
+  it('reset sends a snapshot and ignores writes until then (the snapshot includes them)', () => {
+    const b = new DeltaBatcher();
+    b.reset();
+    b.add({ type: 'ADDED', object: pod('a', 1) });
+    const d = b.take(clock(0), () => [pod('a', 1), pod('b', 2)])!;
+    expect(d.reset).toBe(true);
+    expect(d.upserts.map((o) => o.metadata.name)).toEqual(['a', 'b']);
+    expect(b.take(clock(0), () => [])).toBeNull();
+  });
+});

@@ -1,0 +1,338 @@
+// WorkerHandler: hosts one simulation behind the message protocol. It runs the virtual clock
+// against real time × speed in frames of ~16 ms, sends at most one delta per frame, runs
+// commands through console sessions, and never throws at its caller: bad input and engine
+// failures become `error` messages or stderr output.
+//
+// It knows nothing about Worker globals — postMessage and the timer source are injected — so
+// tests drive it in Node with a fake clock, and the engine never learns where it runs.
+
+import type { KObject } from '../k8s/types';
+import type { ConsoleSession, OutputSink } from '../engine/simulation-types';
+import type { ObjectChange } from '../protocol/delta';
+import {
+  PROTOCOL_VERSION,
+  assertNever,
+  type ClockControl,
+  type ClockState,
+  type CommandSource,
+  type FromWorker,
+  type ResetOptions,
+  type Speed,
+  type ToWorker,
+} from '../protocol/messages';
+import { parseToWorker } from '../protocol/validate';
+import { DeltaBatcher } from './batcher';
+import { OutputBuffer } from './output-buffer';
+
+/** The clock operations the handler uses (the engine's Clock has them all). */
+export interface HostedClock {
+  now(): number;
+  nowUnixMs(): number;
+  timestamp(atMs?: number): string;
+  advance(durationMs: number): void;
+  step(): boolean;
+  nextEventTime(): number | undefined;
+}
+
+/** The part of the engine's Simulation the handler needs. */
+export interface HostedSimulation {
+  readonly clock: HostedClock;
+  openConsole(sink: OutputSink): ConsoleSession;
+  subscribe(listener: (event: ObjectChange) => void): () => void;
+  objects(): KObject[];
+  /**
+   * Called after the simulation replaced its cluster by itself (`kubeplay cluster reset` in a
+   * console): the mirror must be rebuilt from a snapshot.
+   */
+  onReset?(listener: (objects: KObject[]) => void): () => void;
+}
+
+/** Real time and timers; in the worker performance.now() and setTimeout. */
+export interface TimerSource {
+  now(): number;
+  /** Runs `fn` once after `ms`; returns a function that cancels it. */
+  schedule(fn: () => void, ms: number): () => void;
+}
+
+export interface HandlerOptions {
+  post(message: FromWorker): void;
+  timers: TimerSource;
+  createSimulation(options: ResetOptions): HostedSimulation;
+  /** Minimum real time between frames (and so between deltas). */
+  frameMs?: number;
+  /** Real time a frame may spend running events before it yields. */
+  budgetMs?: number;
+  /** Longest real gap a frame catches up on (after the tab slept, a debugger paused…). */
+  maxCatchUpMs?: number;
+  speed?: Speed;
+  playing?: boolean;
+}
+
+/** A console session plus the id of the command whose output it is printing. */
+interface Terminal {
+  session: ConsoleSession;
+  currentId: string;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class WorkerHandler {
+  private readonly post: (message: FromWorker) => void;
+  private readonly timers: TimerSource;
+  private readonly createSimulation: (options: ResetOptions) => HostedSimulation;
+  private readonly frameMs: number;
+  private readonly budgetMs: number;
+  private readonly maxCatchUpMs: number;
+
+  private readonly batcher = new DeltaBatcher();
+  private readonly output: OutputBuffer;
+
+  private sim: HostedSimulation | null = null;
+  private unsubscribe: () => void = () => {};
+  /** Typed console commands: a `-w` watch here streams until the next console command. */
+  private console: Terminal | null = null;
+  /** Editor applies and playground actions: their own session, so they don't end a watch. */
+  private background: Terminal | null = null;
+
+  private speed: Speed;
+  private playing: boolean;
+  /** Fraction of a virtual millisecond not yet run (speeds like 0.5× make fractions). */
+  private carryMs = 0;
+  /** Real time of the last frame start; frames (and so deltas) are at least frameMs apart. */
+  private lastFrameAt = Number.NEGATIVE_INFINITY;
+  /** Real time up to which the clock has been advanced while playing. */
+  private lastAdvanceAt: number;
+  private cancelFrame: (() => void) | null = null;
+
+  constructor(options: HandlerOptions) {
+    this.post = options.post;
+    this.timers = options.timers;
+    this.createSimulation = options.createSimulation;
+    this.frameMs = options.frameMs ?? 16;
+    this.budgetMs = options.budgetMs ?? 12;
+    this.maxCatchUpMs = options.maxCatchUpMs ?? 250;
+    this.speed = options.speed ?? 1;
+    this.playing = options.playing ?? true;
+    this.lastAdvanceAt = this.timers.now();
+    this.output = new OutputBuffer((message) => this.post(message));
+    this.start({});
+  }
+
+  /** Handles one posted message. Never throws. */
+  receive(data: unknown): void {
+    const parsed = parseToWorker(data);
+    if (!parsed.ok) {
+      this.post({ type: 'error', message: `bad message: ${parsed.error}` });
+      return;
+    }
+    try {
+      this.handle(parsed.message);
+    } catch (error) {
+      const id = 'id' in parsed.message ? parsed.message.id : undefined;
+      this.post({ type: 'error', message: `failed to handle ${parsed.message.type}: ${errorText(error)}`, ...(id ? { id } : {}) });
+    }
+    this.requestFrame();
+  }
+
+  /** Stops the frame timer (tests; a worker simply terminates). */
+  dispose(): void {
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+    this.unsubscribe();
+  }
+
+  /** The clock as the UI sees it. */
+  clockState(): ClockState {
+    const clock = this.sim?.clock;
+    return {
+      now: clock?.now() ?? 0,
+      unixMs: clock?.nowUnixMs() ?? 0,
+      timestamp: clock?.timestamp() ?? '',
+      speed: this.speed,
+      playing: this.playing,
+      nextEventTime: clock?.nextEventTime() ?? null,
+    };
+  }
+
+  private handle(message: ToWorker): void {
+    switch (message.type) {
+      case 'hello':
+        if (message.version !== PROTOCOL_VERSION) {
+          this.post({
+            type: 'error',
+            message: `protocol version mismatch: the page speaks v${message.version}, the worker v${PROTOCOL_VERSION}; reload the page`,
+          });
+          return;
+        }
+        this.post({ type: 'ready', version: PROTOCOL_VERSION, clock: this.clockState() });
+        this.batcher.reset();
+        return;
+      case 'console':
+        this.runCommand(message.id, message.line, 'console', message.stdin);
+        return;
+      case 'apply':
+        this.runCommand(message.id, 'kubectl apply -f -', 'apply', message.yaml);
+        return;
+      case 'action':
+        this.runCommand(message.id, message.line, 'action');
+        return;
+      case 'interrupt':
+        this.console?.session.interrupt();
+        this.output.flush();
+        return;
+      case 'clock':
+        this.controlClock(message);
+        return;
+      case 'reset':
+        this.start(message.options ?? {});
+        return;
+      default:
+        assertNever(message, 'message');
+    }
+  }
+
+  private controlClock(control: ClockControl): void {
+    switch (control.op) {
+      case 'play':
+        if (!this.playing) {
+          this.playing = true;
+          this.lastAdvanceAt = this.timers.now();
+          this.carryMs = 0;
+        }
+        return;
+      case 'pause':
+        this.playing = false;
+        return;
+      case 'speed':
+        this.speed = control.speed;
+        this.carryMs = 0;
+        return;
+      case 'step':
+        this.playing = false;
+        this.guard(() => this.sim?.clock.step());
+        return;
+      default:
+        assertNever(control, 'clock op');
+    }
+  }
+
+  /** (Re)creates the simulation and its console sessions; the next delta is a full snapshot. */
+  private start(options: ResetOptions): void {
+    this.unsubscribe();
+    this.unsubscribe = () => {};
+    this.sim = null;
+    this.console = null;
+    this.background = null;
+    this.carryMs = 0;
+    this.batcher.reset();
+    try {
+      const sim = this.createSimulation(options);
+      const stopWatch = sim.subscribe((event) => this.batcher.add(event));
+      const stopReset = sim.onReset?.(() => this.batcher.reset()) ?? (() => {});
+      this.unsubscribe = () => {
+        stopWatch();
+        stopReset();
+      };
+      this.sim = sim;
+      this.console = this.openTerminal(sim);
+      this.background = this.openTerminal(sim);
+    } catch (error) {
+      this.post({ type: 'error', message: `could not start the simulation: ${errorText(error)}` });
+    }
+  }
+
+  private openTerminal(sim: HostedSimulation): Terminal {
+    const terminal: Terminal = { session: undefined as unknown as ConsoleSession, currentId: '' };
+    terminal.session = sim.openConsole((text, stream) => this.output.push(terminal.currentId, text, stream));
+    return terminal;
+  }
+
+  private runCommand(id: string, line: string, source: CommandSource, stdin?: string): void {
+    this.post({ type: 'started', id, line, source });
+    const terminal = source === 'console' ? this.console : this.background;
+    let exitCode = 1;
+    if (!terminal) {
+      this.output.push(id, 'error: the simulation is not running (try a reset)\n', 'stderr');
+    } else {
+      terminal.currentId = id;
+      try {
+        exitCode = stdin === undefined ? terminal.session.run(line) : terminal.session.run(line, stdin);
+      } catch (error) {
+        this.output.push(id, `error: internal error: ${errorText(error)}\n`, 'stderr');
+      }
+    }
+    this.output.flush();
+    this.post({ type: 'done', id, exitCode });
+  }
+
+  /** Runs engine code that may throw during a tick; on failure pauses so the error is not repeated every frame. */
+  private guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.playing = false;
+      this.post({ type: 'error', message: `simulation error (clock paused): ${errorText(error)}` });
+    }
+  }
+
+  private requestFrame(): void {
+    if (this.cancelFrame) return;
+    const delay = Math.max(0, this.lastFrameAt + this.frameMs - this.timers.now());
+    this.cancelFrame = this.timers.schedule(() => {
+      this.cancelFrame = null;
+      this.frame();
+    }, delay);
+  }
+
+  /** One frame: advance the clock if playing, then send output and at most one delta. */
+  private frame(): void {
+    const startedAt = this.timers.now();
+    this.lastFrameAt = startedAt;
+    const elapsed = Math.min(Math.max(0, startedAt - this.lastAdvanceAt), this.maxCatchUpMs);
+    this.lastAdvanceAt = startedAt;
+    const sim = this.sim;
+    if (this.playing && sim) {
+      const deadline = startedAt + this.budgetMs;
+      this.guard(() => (this.speed === 'max' ? this.runFlatOut(sim.clock, deadline) : this.runRealTime(sim.clock, elapsed * this.speed, deadline)));
+    }
+    this.output.flush();
+    try {
+      const delta = this.batcher.take(this.clockState(), () => this.sim?.objects() ?? []);
+      if (delta) this.post(delta);
+    } catch (error) {
+      this.post({ type: 'error', message: `could not send changes: ${errorText(error)}` });
+    }
+    if (this.playing) this.requestFrame();
+  }
+
+  /** Advances by `virtualMs` (plus carried fractions), event by event, until the deadline. */
+  private runRealTime(clock: HostedClock, virtualMs: number, deadline: number): void {
+    this.carryMs += virtualMs;
+    const whole = Math.floor(this.carryMs);
+    this.carryMs -= whole;
+    const target = clock.now() + whole;
+    for (;;) {
+      const next = clock.nextEventTime();
+      if (next === undefined || next > target) {
+        clock.advance(target - clock.now());
+        return;
+      }
+      clock.advance(Math.max(0, next - clock.now()));
+      if (this.timers.now() >= deadline) {
+        // Too much work for real time at this speed: the simulation falls behind rather than
+        // freezing the worker; the rest of this frame's virtual time is dropped.
+        this.carryMs = 0;
+        return;
+      }
+    }
+  }
+
+  /** 'max': runs event after event until the frame's budget is spent or nothing is pending. */
+  private runFlatOut(clock: HostedClock, deadline: number): void {
+    while (this.timers.now() < deadline && clock.step()) {
+      // keep stepping
+    }
+  }
+}
