@@ -390,7 +390,7 @@ interface ScannedItem {
 
 const END = '\0';
 const isWhitespace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n';
-const isSpecialSymbol = (ch: string) => '=!(),><'.includes(ch) && ch !== '';
+const isSpecialSymbol = (ch: string) => ch.length === 1 && '=!(),><'.includes(ch);
 
 /** Mirrors labels.Lexer, including treating a NUL character like the end of input. */
 class Lexer {

@@ -262,3 +262,16 @@ describe('generateNameFor', () => {
     expect(calls).toEqual([[GENERATE_NAME_ALPHABET, 5]]);
   });
 });
+
+describe('long inputs', () => {
+  it('handles very long near-miss inputs quickly', () => {
+    const long = 'a'.repeat(200_000) + '-';
+    const start = performance.now();
+    expect(isDNS1123Label(long)).toHaveLength(2);
+    expect(isDNS1123Subdomain(long)).toHaveLength(2);
+    expect(isDNS1035Label(long)).toHaveLength(2);
+    expect(isValidLabelValue(long)).toHaveLength(2);
+    expect(isQualifiedName(long)).toHaveLength(2);
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+});

@@ -60,7 +60,10 @@ function own(table: Record<string, number>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(table, key);
 }
 
+const SMALL_POW10 = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+
 function pow10(n: number): bigint {
+  if (n < SMALL_POW10.length) return SMALL_POW10[n];
   if (n > MAX_DECIMAL_SHIFT) throw new QuantityError(ERR_NUMERIC);
   return 10n ** BigInt(n);
 }
@@ -83,6 +86,9 @@ export class Quantity {
   readonly nanos: bigint;
   readonly format: QuantityFormat;
   private text: string | undefined;
+  // Hot paths (scheduler fit checks) call these repeatedly on shared parsed instances.
+  private valueCache: number | undefined;
+  private milliCache: number | undefined;
 
   private constructor(nanos: bigint, format: QuantityFormat, text?: string) {
     this.nanos = nanos;
@@ -120,12 +126,12 @@ export class Quantity {
 
   /** Quantity.Value(): whole units, rounded up away from zero (100m → 1). */
   value(): number {
-    return this.scaledValue(0);
+    return (this.valueCache ??= this.scaledValue(0));
   }
 
   /** Quantity.MilliValue(): thousandths, rounded up away from zero (1n → 1). */
   milliValue(): number {
-    return this.scaledValue(-3);
+    return (this.milliCache ??= this.scaledValue(-3));
   }
 
   /** Quantity.ScaledValue(scale): amount in units of 10^scale, rounded up away from zero. */

@@ -71,8 +71,8 @@ function isApiLike(e: unknown): boolean {
 
 function unknownCommand(verb: string): string {
   const suggestions = Object.keys(commands).filter((c) => c.startsWith(verb) || levenshtein(c, verb) <= 2);
-  let text = `error: unknown command "${verb}" for "kubectl"\n`;
-  if (suggestions.length) text += `\nDid you mean this?\n${suggestions.map((s) => `\t${s}\n`).join('')}`;
+  let text = `Error: unknown command "${verb}" for "kubectl"\n`;
+  if (suggestions.length) text += `\nDid you mean this?\n${suggestions.map((s) => `\t${s}\n`).join('')}\n`;
   return text;
 }
 

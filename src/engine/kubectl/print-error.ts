@@ -7,7 +7,8 @@ import { FlagError } from './flags';
 export function formatError(e: unknown, command?: string): string {
   if (e instanceof ApiError) return formatApiError(e);
   if (e instanceof FlagError) {
-    return `error: ${e.message}\nSee 'kubectl ${command ?? ''} --help' for usage.\n`.replace('kubectl  --help', 'kubectl --help');
+    // cobra reports flag errors with a capital `Error:` (kubectl's own errors use `error:`).
+    return `Error: ${e.message}\nSee 'kubectl ${command ?? ''} --help' for usage.\n`.replace('kubectl  --help', 'kubectl --help');
   }
   if (e instanceof KubectlError) return `error: ${e.message}\n${e.hint ? e.hint + '\n' : ''}`;
   if (e instanceof Error) return `error: ${e.message}\n`;

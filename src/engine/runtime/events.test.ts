@@ -76,7 +76,7 @@ describe('EventRecorder writes', () => {
     r.event(p, 'Normal', 'B', 'b');
     clock.advance(1);
     r.event(p, 'Normal', 'C', 'c');
-    expect(events().map((e) => e.metadata.name)).toEqual(['p.18867251edfa0000', 'p.18867251edfa0001', 'p.18867251edfb4240']);
+    expect(events().map((e) => e.metadata.name)).toEqual(['p.18867251edfa0000', 'p.18867251edfa0001', 'p.18867251ee094240']);
   });
 });
 
@@ -138,7 +138,7 @@ describe('EventRecorder correlation', () => {
     expect([updated.message, updated.count, updated.lastTimestamp]).toEqual([
       `${COMBINED_MESSAGE_PREFIX}0/11 nodes are available`,
       2,
-      '2026-01-01T00:05:30Z',
+      '2026-01-01T00:05:00Z',
     ]);
   });
 

@@ -144,7 +144,13 @@ export class EventRecorder {
     private readonly api: ApiServer,
     options: EventRecorderOptions = {},
   ) {
-    this.options = { ...DEFAULTS, ...options };
+    this.options = {
+      aggregateMaxEvents: options.aggregateMaxEvents ?? DEFAULTS.aggregateMaxEvents,
+      aggregateIntervalMs: options.aggregateIntervalMs ?? DEFAULTS.aggregateIntervalMs,
+      spamFilter: options.spamFilter ?? DEFAULTS.spamFilter,
+      cacheSize: options.cacheSize ?? DEFAULTS.cacheSize,
+      onDropped: options.onDropped,
+    };
     this.aggregates = new Lru(this.options.cacheSize);
     this.logs = new Lru(this.options.cacheSize);
     this.spam = new Lru(this.options.cacheSize);

@@ -1,7 +1,8 @@
 // Defaulting for core/v1 Nodes.
 //
 // API defaulting (pkg/apis/core/v1/defaults.go, SetObjectDefaults_Node): SetDefaults_NodeStatus
-// copies `status.capacity` into `status.allocatable` when allocatable is unset.
+// copies `status.capacity` into `status.allocatable` when allocatable is unset, and both resource
+// lists are rounded up to milli precision / printed canonically (SetDefaults_ResourceList).
 //
 // Conversion round trip (pkg/apis/core/v1/conversion.go): the internal NodeSpec only has
 // `podCIDRs`; v1 `podCIDR` converts to `podCIDRs[0]` (when podCIDRs is empty) and back, so a stored
@@ -9,6 +10,7 @@
 
 import type { Node } from '../../../k8s/types';
 import { isObj, patch, type Obj } from './cow';
+import { defaultResourceList } from './resources';
 
 function defaultNodeSpec(spec: Obj): Obj {
   const cidrs = Array.isArray(spec.podCIDRs) ? (spec.podCIDRs as string[]) : [];
@@ -20,10 +22,12 @@ function defaultNodeSpec(spec: Obj): Obj {
 }
 
 function defaultNodeStatus(status: Obj): Obj {
-  if ((status.allocatable === undefined || status.allocatable === null) && isObj(status.capacity)) {
-    return patch(status, { allocatable: status.capacity });
-  }
-  return status;
+  const capacity = defaultResourceList(status.capacity);
+  const allocatable =
+    (status.allocatable === undefined || status.allocatable === null) && isObj(capacity)
+      ? capacity
+      : defaultResourceList(status.allocatable);
+  return patch(status, { capacity, allocatable });
 }
 
 /** SetObjectDefaults_Node (plus the podCIDR/podCIDRs conversion). Pure. */

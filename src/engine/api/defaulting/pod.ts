@@ -15,6 +15,7 @@
 import type { Pod, PodSpec } from '../../../k8s/types';
 import { isObj, mapObj, mapObjArray, memoizeFrozen, patch, type Obj } from './cow';
 import { defaultPullPolicy } from './image';
+import { defaultResourceList } from './resources';
 
 export const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS = 30;
 export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
@@ -107,6 +108,12 @@ function defaultContainer(c: Obj, opts: ContainerOptions): Obj {
   // ResourceRequirements is a non-pointer struct: it always serializes, as `resources: {}` when empty.
   if (!isObj(resources)) resources = resources === undefined || resources === null ? {} : resources;
   if (opts.requestsFromLimits && isObj(resources)) resources = defaultRequestsFromLimits(resources);
+  if (isObj(resources)) {
+    resources = patch(resources, {
+      limits: defaultResourceList(resources.limits),
+      requests: defaultResourceList(resources.requests),
+    });
+  }
   let ports = mapObjArray(c.ports, defaultContainerPort);
   if (opts.hostNetwork) {
     ports = mapObjArray(ports, (p) =>
@@ -201,6 +208,7 @@ function defaultSpec(spec: PodSpec, pod: boolean): PodSpec {
     initContainers: mapObjArray(s.initContainers, (c) => defaultContainer(c, regular)),
     containers: mapObjArray(s.containers, (c) => defaultContainer(c, regular)),
     ephemeralContainers: mapObjArray(s.ephemeralContainers, (c) => defaultContainer(c, ephemeral)),
+    overhead: defaultResourceList(s.overhead),
   };
   if (pod) {
     // SetDefaults_Pod (Pods only: "new fields added here will break upgrade tests" for templates)

@@ -25,7 +25,7 @@ export const eventKind: KindDefinition = {
   defaultPropagationPolicy: 'Background',
   garbageCollected: false,
   applyDefaults: (o) => defaultEvent(o as KEvent),
-  validate: validateEvent,
+  validate: (o) => validateEvent(o as KEvent),
   fieldSelectors: {
     'involvedObject.kind': (o) => (o.involvedObject as { kind?: string })?.kind,
     'involvedObject.name': (o) => (o.involvedObject as { name?: string })?.name,

@@ -30,8 +30,8 @@ export const nodeKind: KindDefinition = {
   defaultPropagationPolicy: 'Background',
   garbageCollected: true,
   applyDefaults: (o) => defaultNode(o as Node),
-  validate: validateNode,
-  validateUpdate: validateNodeUpdate,
+  validate: (o) => validateNode(o as Node),
+  validateUpdate: (o, old) => validateNodeUpdate(o as Node, old as Node),
   fieldSelectors: { 'spec.unschedulable': (o) => String(!!o.spec?.unschedulable) },
   columns: [
     { name: 'Status', cell: (o) => nodeStatus(o) },

@@ -13,7 +13,7 @@
 // (once), so the result shares every untouched sub-tree with the target; a patch of only `test`
 // operations returns the target itself.
 
-import { applyOperation, unescapePathComponent, JsonPatchError, type Operation } from 'fast-json-patch';
+import { applyOperation, unescapePathComponent, JsonPatchError, type Operation } from 'fast-json-patch/index.mjs';
 import { copyJson, hasOwn, isPlainObject, jsonKindName, type JsonObject } from './json-value';
 import { PatchError, patchErrors } from './patch-error';
 
@@ -72,24 +72,23 @@ function ownPath(doc: unknown, pointer: string, owned: WeakSet<object>): unknown
   return root;
 }
 
-/** The value at a pointer, or undefined when some step is missing (no validation errors). */
-function lookup(doc: unknown, pointer: string): { parentFound: boolean; value: unknown } {
-  if (pointer === '') return { parentFound: true, value: doc };
+/** Whether the pointer names a missing member of an existing object (not an array slot). */
+function isMissingMember(doc: unknown, pointer: string): boolean {
+  if (pointer === '' || !pointer.startsWith('/')) return false;
   const tokens = pointer.split('/').slice(1).map(unescapePathComponent);
   let cur: unknown = doc;
-  for (let i = 0; i < tokens.length; i++) {
-    const last = i === tokens.length - 1;
-    if (!isContainer(cur)) return { parentFound: false, value: undefined };
+  for (let i = 0; i < tokens.length - 1; i++) {
+    if (!isContainer(cur)) return false;
     let key = tokens[i];
     if (Array.isArray(cur)) {
       const idx = arrayIndex(key);
-      if (idx < 0) return { parentFound: false, value: undefined };
+      if (idx < 0) return false;
       key = String(idx);
     }
-    if (!hasOwn(cur, key)) return { parentFound: last, value: undefined };
+    if (!hasOwn(cur, key)) return false;
     cur = (cur as Record<string, unknown>)[key];
   }
-  return { parentFound: true, value: cur };
+  return isPlainObject(cur) && !hasOwn(cur, tokens[tokens.length - 1]);
 }
 
 /** evanphx/json-patch's wording of why an operation did not apply. */
@@ -149,8 +148,7 @@ export function applyJsonPatch(target: unknown, operations: unknown): unknown {
 
     if (kind === 'test') {
       // A missing member tests equal to null there; fast-json-patch would call that a failure.
-      const found = lookup(doc, op.path);
-      if (found.parentFound && found.value === undefined && op.value === null) return;
+      if (op.value === null && isMissingMember(doc, op.path)) return;
     } else {
       doc = ownPath(doc, op.path, owned);
       if (kind === 'move') doc = ownPath(doc, op.from as string, owned);

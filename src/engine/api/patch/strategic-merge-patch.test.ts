@@ -268,6 +268,23 @@ describe('strategic merge patch: merging lists', () => {
       ],
     ),
     [
+      '$setElementOrder (as kubectl apply sends it) puts a new container after the existing one',
+      'Deployment',
+      { spec: { template: { spec: { containers: [{ name: 'a', image: 'x' }] } } } },
+      templateSpec({ '$setElementOrder/containers': [{ name: 'a' }, { name: 'b' }], containers: [{ name: 'b', image: 'y' }] }),
+      'spec.template.spec.containers',
+      [{ name: 'a', image: 'x' }, { name: 'b', image: 'y' }],
+    ],
+    [
+      // The listed ones take the given order; b, unlisted, goes before c as it did on the server.
+      '$setElementOrder reorders finalizers without changing them',
+      'ConfigMap',
+      { metadata: { finalizers: ['a', 'b', 'c'] } },
+      { metadata: { '$setElementOrder/finalizers': ['c', 'a'] } },
+      'metadata.finalizers',
+      ['b', 'c', 'a'],
+    ],
+    [
       'a kind with no schema replaces its lists',
       'Widget',
       { spec: { containers: [{ name: 'a' }] } },

@@ -10,7 +10,7 @@ import { isValidLabelValue, nameIsDNSSubdomain } from '../../../k8s/names';
 import { validateCommonUpdateFields, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 import { validateTaintEffect } from './pod';
 import { decodeQuantity, validateResourceQuantityValue } from './resources';
-import { asArray, asObj, asString, child, index, isCIDRSloppy, isObj, validateCIDR, validateLabelName, type Obj } from './util';
+import { asArray, asObj, asString, child, index, isCIDRSloppy, validateCIDR, validateLabelName, type Obj } from './util';
 
 /** The taint as the internal core.Taint struct renders in an error (no json tags: Go field names). */
 function taintValue(t: Obj): Record<string, unknown> {
@@ -141,4 +141,3 @@ export function validateNodeStatusUpdate(node: Node, oldNode: Node): FieldError[
   return [...validateCommonUpdateFields(node.metadata, oldNode.metadata, false), ...validateNodeUpdateOnly(node, oldNode)];
 }
 
-export { isObj as _isObjForTests };

@@ -1444,7 +1444,7 @@ function goValue(v: unknown): string {
  * so it can never be reproduced byte for byte.
  */
 export function podSpecDiff(oldSpec: Obj, newSpec: Obj): string {
-  const keys = [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])];
+  const keys = [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].filter((k) => isSet(oldSpec[k]) || isSet(newSpec[k]));
   const lines = ['  core.PodSpec{'];
   let identical = 0;
   const flush = () => {
