@@ -35,7 +35,7 @@ function readInput(name: string, io: KubectlIO, env: KubectlEnv): string {
 
 /** Parses YAML (several documents) or JSON into objects, flattening `kind: List`. */
 export function parseManifestText(text: string, source: string): KObject[] {
-  const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
+  const docs = parseAllDocuments(text, { prettyErrors: true, uniqueKeys: false });
   const list = Array.isArray(docs) ? docs : [docs];
   const out: KObject[] = [];
   for (const doc of list) {

@@ -4,7 +4,7 @@
 // (those recorded against its uid and those recorded against its name, as kubelets do).
 
 import { parseQuantity } from '../../../k8s/quantity';
-import type { KObject } from '../../../k8s/types';
+import type { KEvent, KObject } from '../../../k8s/types';
 import { ApiError } from '../../api/errors';
 import { quantityString } from './containers';
 import { describeEvents, searchEvents } from './events';
@@ -21,7 +21,7 @@ const ROLE_PREFIX = 'node-role.kubernetes.io/';
 export const describeNode: Describer = (node: KObject, ctx: DescribeContext) => {
   const name = node.metadata.name ?? '';
   const pods = nonTerminatedPods(ctx, name);
-  let events;
+  let events: KEvent[] | undefined;
   if (ctx.showEvents) {
     events = [
       ...searchEvents(ctx.env, { name, namespace: '', kind: 'Node', uid: node.metadata.uid }),

@@ -2,7 +2,7 @@
 // status, IPs, controller, containers with their states, conditions, volumes, QoS class, node
 // selectors, tolerations, topology spread constraints and the pod's events.
 
-import type { KObject } from '../../../k8s/types';
+import type { KEvent, KObject } from '../../../k8s/types';
 import { podQosClass } from '../../api/kinds/pod-qos';
 import { formatLabelSelector } from '../../../k8s/labels';
 import { describeContainers, describeResources } from './containers';
@@ -24,7 +24,7 @@ import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer';
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
 export const describePod: Describer = (pod: KObject, ctx: DescribeContext) => {
-  let events;
+  let events: KEvent[] | undefined;
   if (ctx.showEvents) {
     // The pod's reference without its kind; a mirror pod's events are about its static pod.
     const mirror = pod.metadata.annotations?.[MIRROR_POD_ANNOTATION];

@@ -45,14 +45,15 @@ export function relaxedJsonPathExpression(path: string): string {
  */
 export function parseCustomColumns(spec: string): CustomColumn[] {
   if (spec.length === 0) throw new CustomColumnsError('custom-columns format specified but no custom columns given');
-  return spec.split(',').map((part) => {
+  // kubectl checks every part before any JSONPath is parsed (that happens when printing).
+  const parsed = spec.split(',').map((part) => {
     const colon = part.indexOf(':');
     if (colon < 0) {
       throw new CustomColumnsError(`unexpected custom-columns spec: ${part}, expected <header>:<json-path-expr>`);
     }
-    const header = part.slice(0, colon);
-    return { header, path: compileJsonPath(relaxedJsonPathExpression(part.slice(colon + 1))) };
+    return { header: part.slice(0, colon), template: relaxedJsonPathExpression(part.slice(colon + 1)) };
   });
+  return parsed.map(({ header, template }) => ({ header, path: compileJsonPath(template) }));
 }
 
 const HELP = 'Expected format is one line of space separated headers, one line of space separated column specs.';
@@ -77,7 +78,8 @@ export function parseCustomColumnsFile(text: string): CustomColumn[] {
       `number of headers (${headers.length}) and field specifications (${specs.length}) don't match`,
     );
   }
-  return headers.map((header, i) => ({ header, path: compileJsonPath(relaxedJsonPathExpression(specs[i])) }));
+  const templates = specs.map(relaxedJsonPathExpression);
+  return headers.map((header, i) => ({ header, path: compileJsonPath(templates[i]) }));
 }
 
 export interface CustomColumnsOptions {
