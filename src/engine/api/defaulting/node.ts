@@ -8,7 +8,7 @@
 // `podCIDRs`; v1 `podCIDR` converts to `podCIDRs[0]` (when podCIDRs is empty) and back, so a stored
 // Node always shows both fields in agreement. The v1 NodeSpec struct is never omitted, so `spec: {}`.
 
-import type { Node } from '../../../k8s/types';
+import type { KObject } from '../../../k8s/types';
 import { isObj, patch, type Obj } from './cow';
 import { defaultResourceList } from './resources';
 
@@ -31,8 +31,8 @@ function defaultNodeStatus(status: Obj): Obj {
 }
 
 /** SetObjectDefaults_Node (plus the podCIDR/podCIDRs conversion). Pure. */
-export function defaultNode(node: Node): Node {
+export function defaultNode<T extends KObject>(node: T): T {
   const spec = isObj(node.spec) ? defaultNodeSpec(node.spec) : {};
   const status = isObj(node.status) ? defaultNodeStatus(node.status) : node.status;
-  return patch(node, { spec: spec as Node['spec'], status: status as Node['status'] });
+  return patch(node, { spec, status } as Partial<T>);
 }

@@ -166,7 +166,7 @@ describe('defaultPod', () => {
     ],
   ])('volumes: %s', (_, volume, want) => {
     const out = defaultPod(pod({ containers: [{ name: 'c', image: 'x' }], volumes: [volume] }));
-    expect(out.spec.volumes?.[0]).toEqual(want);
+    expect((out.spec.volumes as Json[] | undefined)?.[0]).toEqual(want);
   });
 });
 

@@ -1,8 +1,9 @@
 // API defaulting for core/v1 Pods and pod templates, as the generated defaulters in
 // k8s.io/kubernetes/pkg/apis/core/v1 (SetObjectDefaults_Pod / SetObjectDefaults_PodTemplate) apply
 // them: SetDefaults_Pod, SetDefaults_PodSpec, SetDefaults_Container, SetDefaults_Probe,
-// SetDefaults_HTTPGetAction, SetDefaults_Volume and friends, plus the `+default` markers (container
-// port protocol TCP, gRPC probe service "").
+// SetDefaults_HTTPGetAction, SetDefaults_Volume and friends, SetDefaults_ResourceList (quantities
+// rounded up to milli and read back in canonical form, see resources.ts), plus the `+default`
+// markers (container port protocol TCP, gRPC probe service "").
 //
 // Not here (admission plugins, not API defaulting): DefaultTolerationSeconds, Priority
 // (spec.priority / preemptionPolicy), ServiceAccount (serviceAccountName, token volume),
@@ -12,7 +13,7 @@
 // defaulted spec is memoised per (frozen) input spec so pods stamped from one template share one
 // defaulted spec object.
 
-import type { Pod, PodSpec } from '../../../k8s/types';
+import type { KObject, PodSpec } from '../../../k8s/types';
 import { isObj, mapObj, mapObjArray, memoizeFrozen, patch, type Obj } from './cow';
 import { defaultPullPolicy } from './image';
 import { defaultResourceList } from './resources';
@@ -236,7 +237,7 @@ export function defaultPodTemplateSpec<T extends { spec?: PodSpec }>(template: T
 }
 
 /** SetObjectDefaults_Pod. Pure; returns `pod` itself when it is already fully defaulted. */
-export function defaultPod(pod: Pod): Pod {
-  const spec = defaultPodSpecOfPod(pod.spec ?? EMPTY_SPEC);
-  return patch(pod, { spec });
+export function defaultPod<T extends KObject>(pod: T): T {
+  const spec = defaultPodSpecOfPod((pod.spec as PodSpec | undefined) ?? EMPTY_SPEC);
+  return patch(pod, { spec } as Partial<T>);
 }

@@ -4,7 +4,7 @@
 // reportingInstance, action and reason within their length limits. ObjectMeta is then only checked
 // by the generic registry (path-segment names).
 
-import type { KEvent } from '../../../k8s/types';
+import type { KObject } from '../../../k8s/types';
 import { field, type FieldError } from '../errors';
 import { isDNS1123Subdomain, isQualifiedName } from '../../../k8s/names';
 import { validateCommonCreateFields, validateCommonUpdateFields } from './objectmeta';
@@ -16,7 +16,7 @@ export const REASON_LENGTH_LIMIT = 128;
 export const NOTE_LENGTH_LIMIT = 1024;
 
 /** legacyValidateEvent. */
-export function legacyValidateEvent(event: KEvent): FieldError[] {
+export function legacyValidateEvent(event: KObject): FieldError[] {
   const errs: FieldError[] = [];
   const namespace = asString(event.metadata?.namespace);
   const involvedNamespace = asString(asObj(event.involvedObject).namespace);
@@ -56,13 +56,13 @@ export function legacyValidateEvent(event: KEvent): FieldError[] {
  * What creating a core/v1 Event is checked against: the legacy event checks, and only when those
  * pass, the registry's generic ObjectMeta check (a second, separate Invalid error upstream).
  */
-export function validateEvent(event: KEvent): FieldError[] {
+export function validateEvent(event: KObject): FieldError[] {
   const errs = legacyValidateEvent(event);
   if (errs.length > 0) return errs;
   return validateCommonCreateFields(event.metadata, true);
 }
 
 /** Updating a core/v1 Event: the registry's common metadata checks, then the legacy checks. */
-export function validateEventUpdate(event: KEvent, old: KEvent): FieldError[] {
+export function validateEventUpdate(event: KObject, old: KObject): FieldError[] {
   return [...validateCommonUpdateFields(event.metadata, old.metadata, true), ...legacyValidateEvent(event)];
 }

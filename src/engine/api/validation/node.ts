@@ -4,7 +4,7 @@
 // Faithful oddity: taint errors are reported under `metadata.taints[i]` (upstream builds the path
 // from the metadata path), e.g. `metadata.taints[0].effect: Required value`.
 
-import type { Node } from '../../../k8s/types';
+import type { KObject } from '../../../k8s/types';
 import { field, type FieldError } from '../errors';
 import { isValidLabelValue, nameIsDNSSubdomain } from '../../../k8s/names';
 import { validateCommonUpdateFields, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
@@ -43,7 +43,7 @@ export function validateNodeTaints(taints: unknown, path: string): FieldError[] 
 }
 
 /** ValidateNodeResources: capacity and allocatable quantities (paths use `.`, not `[key]`). */
-function validateNodeResources(node: Node): FieldError[] {
+function validateNodeResources(node: KObject): FieldError[] {
   const errs: FieldError[] = [];
   const status = asObj(node.status);
   for (const f of ['capacity', 'allocatable']) {
@@ -56,7 +56,7 @@ function validateNodeResources(node: Node): FieldError[] {
 }
 
 /** The internal podCIDRs: v1 `podCIDR` converts to `podCIDRs[0]` when podCIDRs is empty. */
-function podCIDRsOf(node: Node): string[] {
+function podCIDRsOf(node: KObject): string[] {
   const spec = asObj(node.spec);
   const cidrs = asArray(spec.podCIDRs).map(asString);
   if (cidrs.length === 0 && asString(spec.podCIDR) !== '') return [asString(spec.podCIDR)];
@@ -64,7 +64,7 @@ function podCIDRsOf(node: Node): string[] {
 }
 
 /** ValidateNode. */
-export function validateNodeCreate(node: Node): FieldError[] {
+export function validateNodeCreate(node: KObject): FieldError[] {
   const errs = validateObjectMeta(node.metadata, { namespaced: false, validateName: nameIsDNSSubdomain });
   const taints = asArray(asObj(node.spec).taints);
   if (taints.length > 0) errs.push(...validateNodeTaints(taints, 'metadata.taints'));
@@ -90,12 +90,12 @@ export function validateNodeCreate(node: Node): FieldError[] {
 }
 
 /** What creating a Node is checked against (node strategy Validate = ValidateNode). */
-export function validateNode(node: Node): FieldError[] {
+export function validateNode(node: KObject): FieldError[] {
   return validateNodeCreate(node);
 }
 
 /** ValidateNodeUpdate alone (also what a `nodes/<name>/status` write checks after the common fields). */
-function validateNodeUpdateOnly(node: Node, oldNode: Node): FieldError[] {
+function validateNodeUpdateOnly(node: KObject, oldNode: KObject): FieldError[] {
   const errs = validateObjectMetaUpdate(node.metadata, oldNode.metadata);
   errs.push(...validateNodeResources(node));
   const seen = new Set<string>();
@@ -128,7 +128,7 @@ function validateNodeUpdateOnly(node: Node, oldNode: Node): FieldError[] {
  * Everything a Node update is checked against: the registry's common metadata checks, then the
  * node strategy's ValidateUpdate (ValidateNode on the new object followed by ValidateNodeUpdate).
  */
-export function validateNodeUpdate(node: Node, oldNode: Node): FieldError[] {
+export function validateNodeUpdate(node: KObject, oldNode: KObject): FieldError[] {
   return [
     ...validateCommonUpdateFields(node.metadata, oldNode.metadata, false),
     ...validateNodeCreate(node),
@@ -137,7 +137,7 @@ export function validateNodeUpdate(node: Node, oldNode: Node): FieldError[] {
 }
 
 /** A `nodes/<name>/status` write: common metadata checks, then ValidateNodeUpdate. */
-export function validateNodeStatusUpdate(node: Node, oldNode: Node): FieldError[] {
+export function validateNodeStatusUpdate(node: KObject, oldNode: KObject): FieldError[] {
   return [...validateCommonUpdateFields(node.metadata, oldNode.metadata, false), ...validateNodeUpdateOnly(node, oldNode)];
 }
 

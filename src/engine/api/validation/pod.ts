@@ -8,7 +8,7 @@
 // Feature gates are taken at their current defaults (relaxed env var names, sidecar containers,
 // zero-second sleep action allowed, in-place resize on); the cluster allows privileged containers.
 
-import type { Pod, PodSpec } from '../../../k8s/types';
+import type { KObject, PodSpec } from '../../../k8s/types';
 import { field, type FieldError } from '../errors';
 import { isValidLabelValue as isValidLabelValueMsgs, maxLenError, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../k8s/names';
 import { validateCommonUpdateFields, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
@@ -1326,7 +1326,7 @@ function validatePodSpecificAnnotations(annotations: unknown, spec: Obj, path: s
 }
 
 /** validatePodMetadataAndSpec: shared by create and update. */
-function validatePodMetadataAndSpec(pod: Pod): FieldError[] {
+function validatePodMetadataAndSpec(pod: KObject): FieldError[] {
   const spec: Obj = isObj(pod.spec) ? pod.spec : {};
   const errs = validateObjectMeta(pod.metadata, { namespaced: true, validateName: nameIsDNSSubdomain });
   errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, spec, 'metadata.annotations'));
@@ -1348,7 +1348,7 @@ function validatePodMetadataAndSpec(pod: Pod): FieldError[] {
 }
 
 /** ValidatePodCreate: what `POST /pods` checks (after defaulting). */
-export function validatePod(pod: Pod): FieldError[] {
+export function validatePod(pod: KObject): FieldError[] {
   const errs = validatePodMetadataAndSpec(pod);
   const spec: Obj = isObj(pod.spec) ? pod.spec : {};
   if (asArray(spec.ephemeralContainers).length > 0) errs.push(field.forbidden('spec.ephemeralContainers', 'cannot be set on create'));
@@ -1470,7 +1470,7 @@ export function podSpecDiff(oldSpec: Obj, newSpec: Obj): string {
  * ValidatePodUpdate (metadata update rules, a re-validation of the whole new pod, and the spec
  * immutability rule). Use it alone on update (not together with validatePod).
  */
-export function validatePodUpdate(newPod: Pod, oldPod: Pod): FieldError[] {
+export function validatePodUpdate(newPod: KObject, oldPod: KObject): FieldError[] {
   const errs = validateCommonUpdateFields(newPod.metadata, oldPod.metadata, true);
   errs.push(...validateObjectMetaUpdate(newPod.metadata, oldPod.metadata));
   errs.push(...validatePodMetadataAndSpec(newPod));
@@ -1540,7 +1540,7 @@ export function validatePodUpdate(newPod: Pod, oldPod: Pod): FieldError[] {
   return errs;
 }
 
-function validatePodSpecificAnnotationUpdates(newPod: Pod, oldPod: Pod): FieldError[] {
+function validatePodSpecificAnnotationUpdates(newPod: KObject, oldPod: KObject): FieldError[] {
   const errs: FieldError[] = [];
   const path = 'metadata.annotations';
   const n = new Map(asStringMap(newPod.metadata?.annotations));
@@ -1613,7 +1613,7 @@ function validatePodIPs(status: Obj, field_: 'podIPs' | 'hostIPs'): FieldError[]
  * then ValidatePodStatusUpdate. (The status strategy resets spec changes before validating, so of
  * the spec only a changed nodeName is reported.)
  */
-export function validatePodStatusUpdate(newPod: Pod, oldPod: Pod): FieldError[] {
+export function validatePodStatusUpdate(newPod: KObject, oldPod: KObject): FieldError[] {
   const errs = validateCommonUpdateFields(newPod.metadata, oldPod.metadata, true);
   errs.push(...validateObjectMetaUpdate(newPod.metadata, oldPod.metadata));
   errs.push(...validatePodSpecificAnnotationUpdates(newPod, oldPod));

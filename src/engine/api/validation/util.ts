@@ -245,14 +245,21 @@ export function validateImmutableField(newVal: unknown, oldVal: unknown, path: s
 }
 
 /**
- * Semantic deep equality of JSON data as Go sees decoded structs: an absent field, null and the
- * zero value of an omitempty field are indistinguishable, so undefined/null are equal to each other
- * and empty maps/slices equal absent ones.
+ * Semantic deep equality of JSON data as Go sees decoded structs (apiequality.Semantic.DeepEqual):
+ * an absent field decodes to its zero value, and nil and empty slices/maps are equal. So absent,
+ * null, "", 0, false, [] and {} all compare equal. (This loses the nil-vs-zero distinction of
+ * pointer fields such as `runAsUser: 0`, which Go keeps.)
  */
 export function semanticEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  const emptyish = (v: unknown) =>
-    v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isObj(v) && Object.keys(v).every((k) => v[k] === undefined));
+  const emptyish = (v: unknown): boolean =>
+    v === undefined ||
+    v === null ||
+    v === '' ||
+    v === 0 ||
+    v === false ||
+    (Array.isArray(v) && v.length === 0) ||
+    (isObj(v) && Object.keys(v).every((k) => emptyish(v[k])));
   if (emptyish(a) && emptyish(b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -3,7 +3,7 @@
 import type { KObject } from '../../../k8s/types';
 import { KubectlError } from '../context';
 import { parseCustomColumns, printCustomColumns } from './custom-columns';
-import { compileJsonPath } from './jsonpath';
+import { compileJsonPath, JsonPathParseError } from './jsonpath';
 import { toKubectlJson, toKubectlYaml } from './yaml-json';
 
 export type OutputFormat =
@@ -54,6 +54,7 @@ export function printStructured(format: OutputFormat, items: KObject[], single: 
       try {
         return compileJsonPath(format.template).execute(data, { allowMissingKeys: true });
       } catch (e) {
+        if (e instanceof JsonPathParseError) throw new KubectlError(e.kubectlMessage);
         throw new KubectlError((e as Error).message);
       }
     case 'custom-columns':

@@ -4,6 +4,7 @@ import { formatLabels } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import type { KindDefinition } from '../../api/kinds/kind-definition';
 import { kindPrefix } from '../resources';
+import { sanitizeTableCell } from './tabwriter';
 
 export interface TableOptions {
   wide: boolean;
@@ -31,7 +32,7 @@ export function tableRow(def: KindDefinition, obj: KObject, opts: TableOptions):
   if (opts.withNamespace) row.push(obj.metadata.namespace ?? '');
   row.push(opts.withKind ? `${kindPrefix(def)}/${obj.metadata.name}` : (obj.metadata.name ?? ''));
   const ctx = { nowUnixMs: opts.nowUnixMs };
-  for (const c of def.columns) if (!c.priority || opts.wide) row.push(c.cell(obj, ctx));
+  for (const c of def.columns) if (!c.priority || opts.wide) row.push(sanitizeTableCell(c.cell(obj, ctx)));
   for (const key of opts.labelColumns) row.push(obj.metadata.labels?.[key] ?? '');
   if (opts.showLabels) row.push(formatLabels(obj.metadata.labels));
   return row;

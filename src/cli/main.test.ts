@@ -1,0 +1,47 @@
+// The CLI contract: `kubeplay run [--seed N] SCRIPT|-` prints the transcript; bad usage exits 2.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function kubeplay(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { input, encoding: 'utf8' });
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+describe('kubeplay CLI', () => {
+  it('runs a script from standard input, byte-identically per seed', () => {
+    const script = 'kubectl get nodes\nkubectl get ns\n';
+    const a = kubeplay(['run', '--seed', '3', '-'], script);
+    expect(a.status).toBe(0);
+    expect(a.stdout.match(/^node-[abc][12]\s+Ready/gm)).toHaveLength(6);
+    expect(a.stdout).toContain('kube-node-lease   Active   0s');
+    expect(kubeplay(['run', '--seed=3', '-'], script).stdout).toBe(a.stdout);
+  });
+
+  it('reads a script file and local manifests it applies', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kubeplay-'));
+    writeFileSync(join(dir, 'ns.yaml'), 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: from-file\n');
+    writeFileSync(join(dir, 'demo.kp'), `kubectl apply -f ${join(dir, 'ns.yaml')}\n`);
+    const r = kubeplay(['run', join(dir, 'demo.kp')]);
+    expect(r.stdout).toContain('namespace/from-file created');
+  });
+
+  it.each([
+    [['run'], 'missing SCRIPT'],
+    [['run', '--seed', 'x', '-'], '--seed expects a non-negative integer'],
+    [['run', '/nonexistent/script.kp'], 'cannot read /nonexistent/script.kp'],
+    [['frob'], 'unknown command "frob"'],
+  ])('%j exits 2', (args, message) => {
+    const r = kubeplay(args, '');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  it('reports a script syntax error with its line and exits 2', () => {
+    const r = kubeplay(['run', '-'], "kubectl get nodes\nkubectl get pods -l 'x\n");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/kubeplay: stdin: line 2: /);
+  });
+});

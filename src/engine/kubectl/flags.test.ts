@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { FlagError, parseFlags, type FlagSpec } from './flags';
+
+const specs: FlagSpec[] = [
+  { name: 'namespace', short: 'n', type: 'string' },
+  { name: 'all-namespaces', short: 'A', type: 'bool' },
+  { name: 'output', short: 'o', type: 'string' },
+  { name: 'watch', short: 'w', type: 'bool' },
+  { name: 'grace-period', type: 'int', default: -1 },
+  { name: 'filename', short: 'f', type: 'stringArray', default: [] },
+  { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
+];
+
+describe('parseFlags', () => {
+  it.each([
+    [['pods', '-n', 'kube-system'], { namespace: 'kube-system' }, ['pods']],
+    [['pods', '-nkube-system'], { namespace: 'kube-system' }, ['pods']],
+    [['pods', '-n=kube-system'], { namespace: 'kube-system' }, ['pods']],
+    [['--namespace=x', 'pods'], { namespace: 'x' }, ['pods']],
+    [['pods', '-Aw'], { 'all-namespaces': true, watch: true }, ['pods']],
+    [['pods', '--watch=false'], { watch: false }, ['pods']],
+    [['pod', '-o', 'jsonpath={.a}'], { output: 'jsonpath={.a}' }, ['pod']],
+    [['-f', 'a.yaml', '-f', 'b.yaml'], { filename: ['a.yaml', 'b.yaml'] }, []],
+    [['--grace-period', '0', 'pod', 'x'], { 'grace-period': 0 }, ['pod', 'x']],
+    [['--dry-run'], { 'dry-run': 'unchanged' }, []],
+    [['--dry-run=server'], { 'dry-run': 'server' }, []],
+  ])('%j', (argv, expected, args) => {
+    const parsed = parseFlags(argv as string[], specs);
+    expect(parsed.flags).toMatchObject(expected);
+    expect(parsed.args).toEqual(args);
+  });
+
+  it('keeps defaults for flags not given and reports which changed', () => {
+    const parsed = parseFlags(['pods'], specs);
+    expect(parsed.flags['grace-period']).toBe(-1);
+    expect(parsed.flags.filename).toEqual([]);
+    expect(parsed.changed.size).toBe(0);
+  });
+
+  it('stops at -- and keeps the rest', () => {
+    const parsed = parseFlags(['nginx', '--', 'sleep', '-n', '3600'], specs);
+    expect(parsed.args).toEqual(['nginx']);
+    expect(parsed.afterDash).toEqual(['sleep', '-n', '3600']);
+  });
+
+  it.each([
+    [['--bogus'], 'unknown flag: --bogus'],
+    [['-z'], "unknown shorthand flag: 'z' in -z"],
+    [['-n'], "flag needs an argument: 'n' in -n"],
+    [['--namespace'], 'flag needs an argument: --namespace'],
+    [['--watch=maybe'], 'invalid argument "maybe" for "--watch" flag: strconv.ParseBool: parsing "maybe": invalid syntax'],
+    [['-w=maybe'], 'invalid argument "maybe" for "-w, --watch" flag: strconv.ParseBool: parsing "maybe": invalid syntax'],
+    [['--grace-period=soon'], 'invalid argument "soon" for "--grace-period" flag: strconv.ParseInt: parsing "soon": invalid syntax'],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseFlags(argv, specs)).toThrow(FlagError);
+    expect(() => parseFlags(argv, specs)).toThrow(message);
+  });
+});
