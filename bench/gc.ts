@@ -33,3 +33,9 @@ export function settledHeapUsed(): number {
 export function nowMs(): number {
   return performance.now();
 }
+
+/** CPU time (user + system) this process has used, in ms: less sensitive than wall time to other load. */
+export function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}

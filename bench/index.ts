@@ -6,6 +6,12 @@
 //   npm run bench -- --only=store      run some parts (store, clock, nodes; comma-separated)
 //   npm run bench -- --pods=20000 --events=1000000 --nodes=1000 --shared-spec
 //
+// `npm run bench` bundles this file with esbuild (no keepNames, no minification) and runs the bundle
+// with `node --expose-gc`: tsx compiles with keepNames, which wraps every closure in a __name()
+// call and makes the engine look 20-35 % slower than it is. Profile the same bundle, e.g.
+//   node --expose-gc --cpu-prof --cpu-prof-dir=/tmp/prof node_modules/.cache/kubeplay-bench/index.mjs --only=store
+// (`npx tsx bench/index.ts` works too and says so in its report.)
+//
 // Only the bench reads wall time; the engine runs on its virtual clock.
 
 import { runClockBench } from './clock';

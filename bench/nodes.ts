@@ -5,7 +5,7 @@
 
 import { leaseKind, nodeKind } from '../src/engine/api/kinds';
 import { Cluster } from '../src/engine/cluster/cluster';
-import { nowMs, settledHeapUsed } from './gc';
+import { cpuMs, nowMs, settledHeapUsed } from './gc';
 import { metric, type Section } from './report';
 
 export interface NodesBenchOptions {
@@ -58,8 +58,10 @@ export function runNodesBench(options: Partial<NodesBenchOptions> = {}): Section
   const eventsBefore = clock.eventsExecuted;
   const virtualMs = o.virtualMinutes * 60_000;
   const t1 = nowMs();
+  const c1 = cpuMs();
   for (let t = 0; t < virtualMs; t += STEP_MS) clock.advance(STEP_MS);
   const wallSec = (nowMs() - t1) / 1000;
+  const cpuSec = (cpuMs() - c1) / 1000;
   const renewals = leaseRenewals - renewalsBefore;
   const statusWrites = nodeStatusWrites - statusBefore;
   const events = clock.eventsExecuted - eventsBefore;
@@ -79,6 +81,7 @@ export function runNodesBench(options: Partial<NodesBenchOptions> = {}): Section
       metric('clockEventsPerSec', 'clock events per second', events / wallSec, 'events/s'),
       metric('virtualPerWall', 'virtual seconds per wall second', virtualMs / 1000 / wallSec, 'x', 1),
       metric('advanceWallSec', `wall time for ${o.virtualMinutes} virtual minutes`, wallSec, 's', 2),
+      metric('advanceCpuSec', '  CPU time (process, incl. GC threads)', cpuSec, 's', 2),
     ],
   };
 }

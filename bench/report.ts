@@ -1,6 +1,9 @@
 // Report: the results of every bench part, printed as an aligned table or as JSON (`--json`).
 
-import { freemem, cpus, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+
+/** Whether we run from the .ts sources (tsx) rather than from the esbuild bundle `npm run bench` makes. */
+export const RUNNING_FROM_SOURCE = import.meta.url.endsWith('.ts');
 
 export interface Target {
   /** The value must stay below (`<`) or above (`>`) `value`. */
@@ -47,13 +50,21 @@ function environment(): Record<string, string | number> {
     cpuModel: cpus()[0]?.model ?? 'unknown',
     totalMemMiB: Math.round(totalmem() / 2 ** 20),
     freeMemMiB: Math.round(freemem() / 2 ** 20),
+    loadAverage1m: Math.round(loadavg()[0] * 100) / 100,
+    runner: RUNNING_FROM_SOURCE ? 'tsx (keepNames: slower)' : 'bundle',
   };
 }
 
 export function renderText(sections: Section[], totalWallMs: number): string {
   const env = environment();
   const lines: string[] = [];
-  lines.push(`Kubeplay bench — node ${env.node}, ${env.platform}, ${env.cpus} CPUs (${env.cpuModel})`);
+  lines.push(
+    `Kubeplay bench — node ${env.node}, ${env.platform}, ${env.cpus} CPUs (${env.cpuModel}), load ${env.loadAverage1m} at end, ${env.runner}`,
+  );
+  if (RUNNING_FROM_SOURCE) {
+    lines.push('note: running the TypeScript sources through tsx, which compiles with keepNames (every closure gets a');
+    lines.push('      __name() call): CPU numbers are 20-35 % worse than the bundled engine; use `npm run bench`.');
+  }
   const labelWidth = Math.max(...sections.flatMap((s) => s.metrics.map((m) => m.label.length)));
   const valueWidth = Math.max(...sections.flatMap((s) => s.metrics.map((m) => formatNumber(m.value, m.digits ?? 0).length)));
   const unitWidth = Math.max(...sections.flatMap((s) => s.metrics.map((m) => m.unit.length)));

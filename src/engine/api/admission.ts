@@ -1,5 +1,9 @@
-// Admission chain: mutating plugins run in order on create/update, then validating plugins.
+// Admission chain: mutating plugins run in order (admit), then validating plugins (validate).
 // A plugin refuses a request by throwing an ApiError; the request then changes nothing.
+//
+// The API server calls the two phases where kube-apiserver does: mutating admission before the
+// strategy's PrepareFor* and validation, validating admission after them (handlers/create.go,
+// rest.AdmissionToValidateObjectFunc). run() does both at once for callers that need no split.
 
 import type { KObject } from '../../k8s/types';
 import type { KindDefinition } from './kinds/kind-definition';
@@ -11,16 +15,18 @@ export interface AdmissionRequest {
   kind: KindDefinition;
   subresource?: string;
   namespace: string;
+  /** The object's name; empty on a CREATE whose name is still to be generated. */
   name: string;
   /** The incoming object (CREATE / UPDATE). */
   object?: KObject;
   /** The stored object (UPDATE / DELETE). */
   oldObject?: KObject;
+  dryRun?: boolean;
 }
 
 export interface AdmissionPlugin {
   readonly name: string;
-  /** Mutating phase: returns the (possibly new) object. */
+  /** Mutating phase: returns the (possibly new) object; throws an ApiError to refuse. */
   admit?(request: AdmissionRequest): KObject | undefined;
   /** Validating phase: throws an ApiError to refuse. */
   validate?(request: AdmissionRequest): void;
@@ -37,12 +43,24 @@ export class AdmissionChain {
     return this.plugins.map((p) => p.name);
   }
 
-  run(request: AdmissionRequest): KObject | undefined {
+  /** The mutating phase: every plugin's admit() in registration order. */
+  admit(request: AdmissionRequest): KObject | undefined {
     let object = request.object;
     for (const plugin of this.plugins) {
       if (plugin.admit) object = plugin.admit({ ...request, object }) ?? object;
     }
-    for (const plugin of this.plugins) plugin.validate?.({ ...request, object });
+    return object;
+  }
+
+  /** The validating phase: every plugin's validate() in registration order. */
+  validate(request: AdmissionRequest): void {
+    for (const plugin of this.plugins) plugin.validate?.(request);
+  }
+
+  /** Both phases, for a request that needs no strategy step in between. */
+  run(request: AdmissionRequest): KObject | undefined {
+    const object = this.admit(request);
+    this.validate({ ...request, object });
     return object;
   }
 }

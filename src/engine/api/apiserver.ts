@@ -1,20 +1,24 @@
 // ApiServer: the verbs of kube-apiserver over the ObjectStore — create, get, list, update (main
-// resource and /status), patch, delete (graceful, finalizers, propagation policy) and watch —
-// with defaulting, admission and validation in the real order. A refused request throws an
-// ApiError and changes nothing.
+// resource, /status and /finalize), patch, delete (graceful, finalizers, propagation policy) and
+// watch — with defaulting, admission and validation in the real order
+// (k8s.io/apiserver pkg/endpoints/handlers, pkg/registry/generic/registry/store.go,
+// pkg/registry/rest/{create,update,delete}.go). A refused request throws an ApiError and changes
+// nothing: not the store, not the resourceVersion, and no watch event.
 
 import type { KObject, ObjectMeta } from '../../k8s/types';
 import { parseSelector, type Selector } from '../../k8s/labels';
 import { parseFieldSelector } from '../../k8s/fields';
-import { generateNameFor, GENERATE_NAME_ALPHABET } from '../../k8s/names';
+import { generateNameFor } from '../../k8s/names';
 import type { Clock } from '../clock/clock';
 import type { SeededRandom } from '../clock/random';
 import { AdmissionChain } from './admission';
 import { deepEqual, deepFreeze } from './deep';
-import { ApiError, errors, type FieldError } from './errors';
-import { groupResource, type KindDefinition } from './kinds/kind-definition';
+import { ApiError, errors, fieldErrorMessage, type FieldError, type Status } from './errors';
+import { freezeByDefault } from './freeze';
+import { groupKindResource, groupResource, type KindDefinition } from './kinds/kind-definition';
 import type { KindRegistry } from './kinds/registry';
 import { applyPatch, type PatchType } from './patch';
+import type { WatchEvent } from '../simulation-types';
 import { ObjectStore, type WatchHandler } from './store';
 
 export interface WriteOptions {
@@ -27,7 +31,8 @@ export interface CreateOptions extends WriteOptions {
 }
 
 export interface UpdateOptions extends WriteOptions {
-  subresource?: 'status';
+  /** `status` writes only status; `finalize` (namespaces) writes only spec.finalizers. */
+  subresource?: 'status' | 'finalize';
 }
 
 export interface ListOptions {
@@ -50,16 +55,26 @@ export interface DeleteResult {
   removed: boolean;
 }
 
+export interface WatchOptions {
+  namespace?: string;
+  /** Resume after this version ("0": start with the current objects as ADDED events). */
+  resourceVersion?: string;
+}
+
 const FINALIZER_ORPHAN = 'orphan';
 const FINALIZER_FOREGROUND = 'foregroundDeletion';
+/** store.go maxNameGenerationCreateAttempts. */
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
-const MODIFIED_CONFLICT = 'the object has been modified; please apply your changes to the latest version and try again';
+/** store.go OptimisticLockErrorMsg. */
+export const OPTIMISTIC_LOCK_ERROR_MSG = 'the object has been modified; please apply your changes to the latest version and try again';
+/** The etcd3 store's refusal of a create that carries a resourceVersion. */
+export const RESOURCE_VERSION_ON_CREATE_MSG = 'resourceVersion should not be set on objects to be created';
 
 export class ApiServer {
   readonly store = new ObjectStore();
   readonly admission = new AdmissionChain();
-  /** Tests freeze every committed object to prove nothing mutates the store. */
-  freezeObjects = false;
+  /** Tests freeze every object handed out to prove nothing mutates the store. */
+  freezeObjects = freezeByDefault();
   private cachedSecond = -1;
   private cachedTimestamp = '';
 
@@ -78,39 +93,47 @@ export class ApiServer {
 
   // ---- create -------------------------------------------------------------------------------
 
+  /**
+   * POST: decode-time defaulting, mutating admission, name generation (retried on a collision),
+   * system fields, PrepareForCreate, validation, validating admission, then the write.
+   */
   create(input: KObject, options: CreateOptions = {}): KObject {
     const def = this.kindOf(input);
     const namespace = this.requestNamespace(def, input, options.namespace);
+    const sentResourceVersion = input.metadata?.resourceVersion;
     let obj: KObject = { ...input, metadata: { ...input.metadata } };
-    if (def.namespaced) obj.metadata.namespace = namespace;
-    else delete obj.metadata.namespace;
-    // System fields are the server's to set.
     const meta = obj.metadata;
+    if (def.namespaced) meta.namespace = namespace;
+    else delete meta.namespace;
+    // WipeObjectMetaSystemFields: the client does not choose these.
     delete meta.uid;
-    delete meta.resourceVersion;
+    delete meta.creationTimestamp;
     delete meta.deletionTimestamp;
     delete meta.deletionGracePeriodSeconds;
-    meta.creationTimestamp = this.timestamp();
-    if (def.tracksGeneration) meta.generation = 1;
-    else delete meta.generation;
-    if (def.prepareForCreate) obj = def.prepareForCreate(obj);
+    delete meta.resourceVersion;
     if (def.applyDefaults) obj = def.applyDefaults(obj);
+    const base = { operation: 'CREATE' as const, kind: def, namespace, dryRun: options.dryRun };
+    obj = this.admission.admit({ ...base, name: obj.metadata.name ?? '', object: obj }) ?? obj;
 
-    const generated = !meta.name && !!meta.generateName;
+    const generate = !obj.metadata.name && !!obj.metadata.generateName;
     for (let attempt = 1; ; attempt++) {
-      let candidate = obj;
-      if (generated) {
-        const name = generateNameFor(meta.generateName!, (alphabet, n) => this.random.string(alphabet, n));
-        candidate = { ...obj, metadata: { ...obj.metadata, name } };
-      }
+      let candidate: KObject = { ...obj, metadata: { ...obj.metadata, creationTimestamp: this.timestamp() } };
+      if (generate) candidate.metadata.name = generateNameFor(obj.metadata.generateName!, (alphabet, n) => this.random.string(alphabet, n));
+      if (def.tracksGeneration) candidate.metadata.generation = 1;
+      else delete candidate.metadata.generation;
+      if (def.prepareForCreate) candidate = def.prepareForCreate(candidate);
       const name = candidate.metadata.name ?? '';
-      candidate = this.admission.run({ operation: 'CREATE', kind: def, namespace, name, object: candidate }) ?? candidate;
       this.validateOrThrow(def, candidate, def.validate?.(candidate) ?? []);
-      if (this.store.get(def, namespace, name)) {
-        if (generated && attempt < MAX_GENERATE_NAME_ATTEMPTS) continue;
-        throw errors.alreadyExists(groupResource(def), name);
+      this.admission.validate({ ...base, name, object: candidate });
+      // The storage layer refuses a (numeric, non-zero) resourceVersion before it looks for the
+      // key; a dry run never gets there.
+      if (!options.dryRun && isSetResourceVersion(sentResourceVersion)) throw unmappedError(RESOURCE_VERSION_ON_CREATE_MSG);
+      const current = this.store.get(def, namespace, name);
+      if (current) {
+        if (generate && attempt < MAX_GENERATE_NAME_ATTEMPTS) continue;
+        throw alreadyExists(def, name, generate, current);
       }
-      if (options.dryRun) return candidate;
+      if (options.dryRun) return this.handOut({ ...candidate, metadata: { ...candidate.metadata, uid: this.random.uuid() } });
       const rv = this.store.nextResourceVersion();
       const committed = this.stamp(candidate, rv, { uid: this.random.uuid() });
       this.store.put(def, committed, rv, undefined);
@@ -121,7 +144,7 @@ export class ApiServer {
   // ---- read ---------------------------------------------------------------------------------
 
   get(def: KindDefinition, namespace: string | undefined, name: string): KObject {
-    const obj = this.store.get(def, def.namespaced ? (namespace ?? 'default') : '', name);
+    const obj = this.tryGet(def, namespace, name);
     if (!obj) throw errors.notFound(groupResource(def), name);
     return obj;
   }
@@ -131,11 +154,10 @@ export class ApiServer {
     return this.store.get(def, def.namespaced ? (namespace ?? 'default') : '', name);
   }
 
+  /** LIST: every object of the kind (one namespace or all), filtered, in etcd key order. */
   list(def: KindDefinition, options: ListOptions = {}): { items: KObject[]; resourceVersion: string } {
     const labels =
-      typeof options.labelSelector === 'string'
-        ? this.parseLabelSelector(options.labelSelector)
-        : options.labelSelector;
+      typeof options.labelSelector === 'string' ? this.parseLabelSelector(options.labelSelector) : options.labelSelector;
     const fields = options.fieldSelector ? this.parseFieldSelectorFor(def, options.fieldSelector) : undefined;
     const ks = this.store.kindStore(def);
     const namespace = def.namespaced ? options.namespace : undefined;
@@ -145,54 +167,77 @@ export class ApiServer {
       if (fields && !fields(obj)) continue;
       items.push(obj);
     }
-    // etcd returns keys in order: /registry/<resource>/<namespace>/<name>.
-    items.sort(compareByNamespaceAndName);
+    items.sort(compareByKey);
     return { items, resourceVersion: String(this.store.resourceVersion) };
   }
 
   // ---- update -------------------------------------------------------------------------------
 
+  /**
+   * PUT: defaulting and mutating admission, the uid and resourceVersion preconditions (no
+   * resourceVersion means an unconditional update), the strategy's PrepareForUpdate (the main
+   * resource cannot change status, `/status` cannot change anything else), validation,
+   * validating admission, then the write — or nothing for a no-op, or the removal of an object
+   * whose deletion only waited for its finalizers.
+   */
   update(input: KObject, options: UpdateOptions = {}): KObject {
     const def = this.kindOf(input);
-    const namespace = def.namespaced ? (input.metadata.namespace ?? 'default') : '';
-    const name = input.metadata.name ?? '';
+    const sub = options.subresource;
+    const namespace = def.namespaced ? input.metadata?.namespace || 'default' : '';
+    const name = input.metadata?.name ?? '';
     const existing = this.store.get(def, namespace, name);
     if (!existing) throw errors.notFound(groupResource(def), name);
-    const sentVersion = input.metadata.resourceVersion;
-    if (sentVersion && sentVersion !== existing.metadata.resourceVersion) {
-      throw errors.conflict(groupResource(def), name, MODIFIED_CONFLICT);
+    if ((sub === 'status' && !def.hasStatus) || (sub === 'finalize' && !def.validateFinalizeUpdate)) {
+      throw errors.notFound(groupResource(def), name);
     }
-    const status = options.subresource === 'status';
-    if (status && !def.hasStatus) throw errors.notFound(groupResource(def), name);
+    const base = { operation: 'UPDATE' as const, kind: def, subresource: sub, namespace, name, oldObject: existing, dryRun: options.dryRun };
+    let incoming: KObject = { ...input, metadata: input.metadata ?? {} };
+    if (def.applyDefaults) incoming = def.applyDefaults(incoming);
+    incoming = this.admission.admit({ ...base, object: incoming }) ?? incoming;
+
+    // Storage preconditions: a uid in the body must be the stored one; then optimistic locking.
+    const uid = incoming.metadata.uid;
+    if (uid && uid !== existing.metadata.uid) {
+      const key = storageKey(def, namespace, name);
+      throw errors.conflict(
+        groupResource(def),
+        name,
+        `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${uid}, UID in object meta: ${existing.metadata.uid ?? ''}`,
+      );
+    }
+    const sentVersion = incoming.metadata.resourceVersion;
+    if (sentVersion && sentVersion !== existing.metadata.resourceVersion) {
+      throw errors.conflict(groupResource(def), name, OPTIMISTIC_LOCK_ERROR_MSG);
+    }
+
     let next: KObject;
-    if (status) {
-      // A status write changes status only.
-      next = { ...existing, status: input.status };
+    let errs: FieldError[];
+    if (sub === 'status') {
+      next = { ...existing, status: incoming.status };
+      if (next.status === undefined) delete next.status;
+      if (def.prepareForStatusUpdate) next = def.prepareForStatusUpdate(next, existing);
+      errs = def.validateStatusUpdate?.(next, existing) ?? [];
+    } else if (sub === 'finalize') {
+      const spec = { ...existing.spec, finalizers: incoming.spec?.finalizers };
+      // `finalizers` is omitempty: an emptied list is no list.
+      if (!Array.isArray(spec.finalizers) || spec.finalizers.length === 0) delete spec.finalizers;
+      next = { ...existing, spec };
+      errs = def.validateFinalizeUpdate!(next, existing);
     } else {
-      next = { ...input, metadata: this.keepSystemMeta(input.metadata, existing.metadata) };
+      // An unconditional update is made against the stored version (store.go doUnconditionalUpdate).
+      next = { ...incoming, metadata: { ...keepSystemMeta(incoming.metadata, existing.metadata), resourceVersion: existing.metadata.resourceVersion } };
       if (def.hasStatus) {
         if (existing.status === undefined) delete next.status;
         else next.status = existing.status;
       }
-      if (def.applyDefaults) next = def.applyDefaults(next);
+      if (def.prepareForUpdate) next = def.prepareForUpdate(next, existing);
+      if (def.tracksGeneration && specChanged(def, next, existing)) {
+        next = { ...next, metadata: { ...next.metadata, generation: (existing.metadata.generation ?? 0) + 1 } };
+      }
+      errs = def.validateUpdate ? def.validateUpdate(next, existing) : (def.validate?.(next) ?? []);
     }
-    next =
-      this.admission.run({
-        operation: 'UPDATE',
-        kind: def,
-        subresource: status ? 'status' : undefined,
-        namespace,
-        name,
-        object: next,
-        oldObject: existing,
-      }) ?? next;
-    const errs = status
-      ? (def.validateStatusUpdate?.(next, existing) ?? [])
-      : [...(def.validate?.(next) ?? []), ...(def.validateUpdate?.(next, existing) ?? [])];
     this.validateOrThrow(def, next, errs);
-    if (!status && def.tracksGeneration && specChanged(def, next, existing)) {
-      next = { ...next, metadata: { ...next.metadata, generation: (existing.metadata.generation ?? 0) + 1 } };
-    }
+    this.admission.validate({ ...base, object: next });
     return this.commitUpdate(def, next, existing, options);
   }
 
@@ -200,6 +245,7 @@ export class ApiServer {
     return this.update(input, { ...options, subresource: 'status' });
   }
 
+  /** PATCH: the patch is applied to the stored object, the result goes through update(). */
   patch(
     def: KindDefinition,
     namespace: string | undefined,
@@ -221,133 +267,227 @@ export class ApiServer {
     }
     const result = patched as KObject;
     const meta = result.metadata ?? {};
-    // A patch is applied to the current object: it may only carry a resourceVersion precondition.
+    // A patch is applied to the current object: a resourceVersion in it is a precondition.
     const patchedVersion = meta.resourceVersion;
     if (patchedVersion && patchedVersion !== existing.metadata.resourceVersion) {
-      throw errors.conflict(groupResource(def), name, MODIFIED_CONFLICT);
+      throw errors.conflict(groupResource(def), name, OPTIMISTIC_LOCK_ERROR_MSG);
     }
     if (result.kind !== existing.kind || result.apiVersion !== existing.apiVersion) {
       throw errors.badRequest(`the patch changed the object's kind or apiVersion`);
     }
     return this.update(
-      { ...result, metadata: { ...meta, name: existing.metadata.name, namespace: existing.metadata.namespace, resourceVersion: existing.metadata.resourceVersion } },
+      {
+        ...result,
+        metadata: { ...meta, name: existing.metadata.name, namespace: existing.metadata.namespace, resourceVersion: existing.metadata.resourceVersion },
+      },
       options,
     );
   }
 
   // ---- delete -------------------------------------------------------------------------------
 
+  /**
+   * DELETE. Kinds with graceful deletion (pods) are marked with deletionTimestamp = now + grace
+   * and stay until a DELETE with grace 0; a second DELETE may only shorten the grace period.
+   * Finalizers (including the `orphan` / `foregroundDeletion` ones a propagation policy adds)
+   * keep any object, marked, until updates have emptied them. Namespaces are marked Terminating
+   * by the first DELETE and go once finalized.
+   */
   delete(def: KindDefinition, namespace: string | undefined, name: string, options: DeleteOptions = {}): DeleteResult {
     const ns = def.namespaced ? (namespace ?? 'default') : '';
     const existing = this.store.get(def, ns, name);
     if (!existing) throw errors.notFound(groupResource(def), name);
+    if (def.lifecycleDeletion) return this.deleteWithLifecycle(def, ns, name, existing, options);
+    return this.deleteFromStore(def, ns, name, existing, options);
+  }
+
+  /** The generic registry's Delete (store.go Delete with rest.BeforeDelete). */
+  private deleteFromStore(def: KindDefinition, ns: string, name: string, existing: KObject, options: DeleteOptions): DeleteResult {
+    const pre = options.preconditions;
+    if (pre?.uid && pre.uid !== existing.metadata.uid) {
+      throw errors.conflict(
+        groupKindResource(def),
+        name,
+        `the UID in the precondition (${pre.uid}) does not match the UID in record (${existing.metadata.uid ?? ''}). The object might have been deleted and then recreated`,
+      );
+    }
+    if (pre?.resourceVersion && pre.resourceVersion !== existing.metadata.resourceVersion) {
+      throw errors.conflict(
+        groupKindResource(def),
+        name,
+        `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${existing.metadata.resourceVersion ?? ''}). The object might have been modified`,
+      );
+    }
+    // Negative values are treated as 1s on the delete path.
+    const requested = options.gracePeriodSeconds !== undefined && options.gracePeriodSeconds < 0 ? 1 : options.gracePeriodSeconds;
+    const nowMs = this.clock.now();
+    const before = this.beforeDelete(def, existing, requested, nowMs);
+    // A graceful deletion is already pending and this request does not shorten it: nothing to do
+    // (and finalizers can no longer be changed through DeleteOptions).
+    if (before.pending) return { object: existing, removed: false };
+    this.admission.run({ operation: 'DELETE', kind: def, namespace: ns, name, oldObject: existing, dryRun: options.dryRun });
+
+    let next = before.object;
+    const finalizers = def.garbageCollected
+      ? gcFinalizers(next.metadata.finalizers ?? [], options.propagationPolicy, def.defaultPropagationPolicy)
+      : (next.metadata.finalizers ?? []);
+    next = withFinalizers(next, finalizers);
+    const pendingFinalizers = finalizers.length > 0;
+    if (!before.graceful) {
+      if (!pendingFinalizers) return this.removeForDelete(def, existing, options);
+      next = markAsDeleting(next, nowMs, this.clock);
+      return { object: this.writeForDelete(def, next, existing, options), removed: false };
+    }
+    const written = this.writeForDelete(def, next, existing, options);
+    if (pendingFinalizers || (next.metadata.deletionGracePeriodSeconds ?? 0) > 0) return { object: written, removed: false };
+    return this.removeForDelete(def, written, options);
+  }
+
+  /**
+   * rest.BeforeDelete for one object: whether the DELETE is graceful (and the object as marked),
+   * or a no-op because a graceful deletion is already pending and is not shortened.
+   */
+  private beforeDelete(
+    def: KindDefinition,
+    existing: KObject,
+    requested: number | undefined,
+    nowMs: number,
+  ): { graceful: boolean; pending: boolean; object: KObject } {
+    const meta = existing.metadata;
+    if (!def.gracefulDeletePeriod) return { graceful: false, pending: false, object: existing };
+    if (meta.deletionTimestamp) {
+      const current = meta.deletionGracePeriodSeconds;
+      // Marked but with no grace left: delete now (or keep waiting for finalizers).
+      if (current === undefined || current === 0) return { graceful: false, pending: false, object: existing };
+      if (requested === undefined || requested >= current) return { graceful: false, pending: true, object: existing };
+      // Only a shorter grace period: move the deadline back, never into the past.
+      let deadline = this.clock.parseTimestamp(meta.deletionTimestamp) - current * 1000 + requested * 1000;
+      let period = requested;
+      if (deadline < nowMs) {
+        deadline = nowMs;
+        if (period !== 0) period = 1;
+      }
+      const object = { ...existing, metadata: { ...meta, deletionTimestamp: this.timestamp(deadline), deletionGracePeriodSeconds: period } };
+      return { graceful: true, pending: false, object };
+    }
+    const period = def.gracefulDeletePeriod(existing, requested);
+    const metadata: ObjectMeta = {
+      ...meta,
+      deletionTimestamp: this.timestamp(nowMs + period * 1000),
+      deletionGracePeriodSeconds: period,
+    };
+    // The first graceful deletion changes what controllers should do: bump the generation.
+    if ((meta.generation ?? 0) > 0) metadata.generation = meta.generation! + 1;
+    return { graceful: true, pending: false, object: { ...existing, metadata } };
+  }
+
+  /**
+   * Namespace storage Delete: uid / resourceVersion preconditions (its own messages), then the first
+   * DELETE marks the namespace Terminating; a later one removes it once it is finalized.
+   */
+  private deleteWithLifecycle(def: KindDefinition, ns: string, name: string, existing: KObject, options: DeleteOptions): DeleteResult {
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== existing.metadata.uid) {
       throw errors.conflict(
         groupResource(def),
         name,
-        `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${existing.metadata.uid}`,
+        `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${existing.metadata.uid ?? ''}`,
       );
     }
     if (pre?.resourceVersion && pre.resourceVersion !== existing.metadata.resourceVersion) {
       throw errors.conflict(
         groupResource(def),
         name,
-        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${existing.metadata.resourceVersion}`,
+        `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${existing.metadata.resourceVersion ?? ''}`,
       );
     }
-    this.admission.run({ operation: 'DELETE', kind: def, namespace: ns, name, oldObject: existing });
-
-    const nowMs = this.clock.now();
-    let finalizers = existing.metadata.finalizers ?? [];
-    if (def.garbageCollected && !existing.metadata.deletionTimestamp) {
-      finalizers = withPropagationFinalizer(finalizers, options.propagationPolicy ?? def.defaultPropagationPolicy, !!options.propagationPolicy);
-    }
-    const outcome = def.deletionOutcome?.(existing, { nowMs, requestedGracePeriodSeconds: options.gracePeriodSeconds }) ?? {
-      kind: 'remove' as const,
-    };
-
-    if (outcome.kind === 'remove' && finalizers.length === 0) {
-      if (options.dryRun) return { object: existing, removed: true };
-      return { object: this.removeNow(def, existing), removed: true };
-    }
-
-    // The object stays, marked: either graceful (pods) or held by finalizers.
-    let deletionMs = outcome.kind === 'mark' ? outcome.deletionTimestampMs : nowMs;
-    let grace = outcome.kind === 'mark' ? outcome.gracePeriodSeconds : 0;
-    const previous = existing.metadata.deletionTimestamp;
-    if (previous) {
-      // A second DELETE may only shorten the grace period.
-      const previousMs = this.clock.parseTimestamp(previous);
-      if (deletionMs >= previousMs) {
-        deletionMs = previousMs;
-        grace = existing.metadata.deletionGracePeriodSeconds ?? grace;
+    const lifecycle = def.lifecycleDeletion!;
+    if (!existing.metadata.deletionTimestamp) {
+      this.admission.run({ operation: 'DELETE', kind: def, namespace: ns, name, oldObject: existing, dryRun: options.dryRun });
+      let next: KObject = { ...existing, metadata: { ...existing.metadata, deletionTimestamp: this.timestamp() } };
+      next = lifecycle.markTerminating(next);
+      if (def.garbageCollected) {
+        next = withFinalizers(next, namespaceGcFinalizers(existing.metadata.finalizers ?? [], options.propagationPolicy));
       }
+      return { object: this.writeForDelete(def, next, existing, options), removed: false };
     }
-    let next: KObject = {
-      ...existing,
-      metadata: {
-        ...existing.metadata,
-        finalizers: finalizers.length ? finalizers : undefined,
-        deletionTimestamp: this.timestamp(deletionMs),
-        deletionGracePeriodSeconds: grace,
-      },
-    };
-    if (!next.metadata.finalizers) delete next.metadata.finalizers;
-    if (!previous && def.tracksGeneration && (existing.metadata.generation ?? 0) > 0) {
-      next.metadata.generation = (existing.metadata.generation ?? 0) + 1;
-    }
-    if (outcome.kind === 'mark' && outcome.mutate) next = outcome.mutate(next);
-    if (options.dryRun) return { object: next, removed: false };
-    if (deepEqual(next, existing)) return { object: existing, removed: false };
+    if (lifecycle.awaitingFinalization(existing)) return { object: existing, removed: false };
+    return this.deleteFromStore(def, ns, name, existing, options);
+  }
+
+  /** Writes the marked object (nothing for a no-op or a dry run); returns what the client sees. */
+  private writeForDelete(def: KindDefinition, next: KObject, existing: KObject, options: WriteOptions): KObject {
+    if (deepEqual(next, existing)) return existing;
+    if (options.dryRun) return this.handOut(next);
     const rv = this.store.nextResourceVersion();
     const committed = this.stamp(next, rv);
     this.store.put(def, committed, rv, existing);
-    return { object: committed, removed: false };
+    return committed;
+  }
+
+  private removeForDelete(def: KindDefinition, last: KObject, options: WriteOptions): DeleteResult {
+    if (options.dryRun) return { object: this.handOut(last), removed: true };
+    return { object: this.removeNow(def, last), removed: true };
   }
 
   // ---- watch --------------------------------------------------------------------------------
 
   /**
    * Watches one kind (or every kind with `undefined`). With `resourceVersion`, events after it are
-   * replayed first; a compacted version is refused with 410 Expired like etcd's "too old".
+   * replayed first; a compacted version is refused with 410 Expired like the watch cache's
+   * "too old resource version". "0" starts with the current objects as ADDED events.
    */
-  watch(
-    def: KindDefinition | undefined,
-    handler: WatchHandler,
-    options: { namespace?: string; resourceVersion?: string } = {},
-  ): () => void {
-    const since = options.resourceVersion ? Number(options.resourceVersion) : undefined;
-    if (since !== undefined && !Number.isFinite(since)) throw errors.badRequest(`invalid resource version: ${options.resourceVersion}`);
-    const w = this.store.watch(def, handler, { namespace: options.namespace, sinceResourceVersion: since });
-    if (w.tooOld) {
-      throw errors.gone(`too old resource version: ${since} (${this.store.oldestResumableVersion()})`);
+  watch(def: KindDefinition | undefined, handler: WatchHandler, options: WatchOptions = {}): () => void {
+    const raw = options.resourceVersion;
+    if (raw === '0') return this.watchFromCurrentState(def, handler, options.namespace);
+    const since = raw ? Number(raw) : undefined;
+    if (since !== undefined && (!Number.isInteger(since) || since < 0)) {
+      throw errors.badRequest(`invalid resource version: ${raw}`);
     }
+    const w = this.store.watch(def, handler, { namespace: options.namespace, sinceResourceVersion: since });
+    if (w.tooOld) throw errors.gone(`too old resource version: ${since} (${this.store.oldestResumableVersion()})`);
     return w.stop;
+  }
+
+  private watchFromCurrentState(def: KindDefinition | undefined, handler: WatchHandler, namespace: string | undefined): () => void {
+    const kinds = def ? [def] : this.registry.kinds();
+    const initialEvents: WatchEvent[] = [];
+    for (const k of kinds) {
+      for (const obj of this.list(k, { namespace: k.namespaced ? namespace : undefined }).items) {
+        if (namespace !== undefined && (obj.metadata.namespace ?? '') !== namespace) continue;
+        initialEvents.push({ type: 'ADDED', object: obj, resourceVersion: Number(obj.metadata.resourceVersion) });
+      }
+    }
+    return this.store.watch(def, handler, { namespace, initialEvents }).stop;
   }
 
   // ---- helpers ------------------------------------------------------------------------------
 
   /** metav1.Time for a virtual instant (cached per second: it is on every write). */
   timestamp(atMs: number = this.clock.now()): string {
+    if (atMs !== this.clock.now()) return this.clock.timestamp(atMs);
     const second = Math.floor(atMs / 1000);
-    if (atMs !== this.clock.now() || second !== this.cachedSecond) {
-      const ts = this.clock.timestamp(atMs);
-      if (atMs !== this.clock.now()) return ts;
+    if (second !== this.cachedSecond) {
       this.cachedSecond = second;
-      this.cachedTimestamp = ts;
+      this.cachedTimestamp = this.clock.timestamp(atMs);
     }
     return this.cachedTimestamp;
   }
 
+  /** labels.Parse, refused with the parser's own message as a 400. */
   parseLabelSelector(selector: string): Selector {
     try {
       return parseSelector(selector);
     } catch (e) {
-      throw errors.badRequest(`unable to parse requirement: ${(e as Error).message}`);
+      throw errors.badRequest((e as Error).message);
     }
   }
 
+  /**
+   * fields.ParseSelector, then the kind's field label conversion: core/v1 kinds accept their own
+   * list (`field label not supported: x` otherwise), every other kind only metadata.name and
+   * metadata.namespace.
+   */
   private parseFieldSelectorFor(def: KindDefinition, selector: string): (obj: KObject) => boolean {
     let parsed;
     try {
@@ -356,18 +496,21 @@ export class ApiServer {
       throw errors.badRequest((e as Error).message);
     }
     for (const r of parsed.requirements) {
-      if (r.field !== 'metadata.name' && r.field !== 'metadata.namespace' && !def.fieldSelectors?.[r.field]) {
+      if (def.fieldLabels) {
+        if (!def.fieldLabels.includes(r.field)) throw errors.badRequest(`field label not supported: ${r.field}`);
+      } else if (r.field !== 'metadata.name' && r.field !== 'metadata.namespace') {
         throw errors.badRequest(`"${r.field}" is not a known field selector: only "metadata.name", "metadata.namespace"`);
       }
     }
     return (obj) =>
       parsed.matches((f) => {
         if (f === 'metadata.name') return obj.metadata.name ?? '';
-        if (f === 'metadata.namespace') return obj.metadata.namespace ?? '';
+        if (f === 'metadata.namespace') return def.namespaced ? (obj.metadata.namespace ?? '') : '';
         return def.fieldSelectors?.[f]?.(obj) ?? '';
       });
   }
 
+  /** EnsureObjectNamespaceMatchesRequestNamespace. */
   private requestNamespace(def: KindDefinition, obj: KObject, requested: string | undefined): string {
     if (!def.namespaced) return '';
     const own = obj.metadata?.namespace;
@@ -377,68 +520,67 @@ export class ApiServer {
     return own || requested || 'default';
   }
 
-  private keepSystemMeta(incoming: ObjectMeta, existing: ObjectMeta): ObjectMeta {
-    const meta: ObjectMeta = {
-      ...incoming,
-      name: existing.name,
-      uid: existing.uid,
-      creationTimestamp: existing.creationTimestamp,
-      generation: existing.generation,
-      deletionTimestamp: existing.deletionTimestamp,
-      deletionGracePeriodSeconds: existing.deletionGracePeriodSeconds,
-    };
-    if (existing.namespace !== undefined) meta.namespace = existing.namespace;
-    for (const k of Object.keys(meta) as (keyof ObjectMeta)[]) if (meta[k] === undefined) delete meta[k];
-    return meta;
-  }
-
   private commitUpdate(def: KindDefinition, next: KObject, existing: KObject, options: WriteOptions): KObject {
+    // ShouldDeleteDuringUpdate: the finalizers the deletion waited for are gone.
+    if (shouldDeleteDuringUpdate(def, next, existing)) {
+      if (options.dryRun) return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: existing.metadata.resourceVersion } });
+      const removed = this.removeNow(def, existing);
+      return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: removed.metadata.resourceVersion } });
+    }
     const comparable = { ...next, metadata: { ...next.metadata, resourceVersion: existing.metadata.resourceVersion } };
     if (deepEqual(comparable, existing)) return existing; // no-op writes are not stored
-    if (options.dryRun) return next;
-    if (this.readyToRemove(next)) return this.removeNow(def, next, existing);
+    if (options.dryRun) return this.handOut(comparable);
     const rv = this.store.nextResourceVersion();
     const committed = this.stamp(next, rv);
     this.store.put(def, committed, rv, existing);
     return committed;
   }
 
-  /** An object marked for deletion goes once its finalizers are gone and no grace period runs. */
-  private readyToRemove(obj: KObject): boolean {
-    const meta = obj.metadata;
-    if (!meta.deletionTimestamp || (meta.finalizers?.length ?? 0) > 0) return false;
-    if ((meta.deletionGracePeriodSeconds ?? 0) > 0) return false;
-    // Namespaces also wait for their spec.finalizers (the namespace controller empties them).
-    return !(obj.kind === 'Namespace' && obj.apiVersion === 'v1' && (obj.spec?.finalizers?.length ?? 0) > 0);
-  }
-
-  private removeNow(def: KindDefinition, obj: KObject, previous: KObject = obj): KObject {
+  /** Removes an object; the DELETED event carries its last stored state at the new version. */
+  private removeNow(def: KindDefinition, last: KObject): KObject {
     const rv = this.store.nextResourceVersion();
-    const final = this.stamp(obj, rv);
-    this.store.remove(def, final, rv, previous);
+    const final = this.stamp(last, rv);
+    this.store.remove(def, final, rv, last);
     return final;
   }
 
   private stamp(obj: KObject, rv: number, extra?: Partial<ObjectMeta>): KObject {
     const stamped: KObject = { ...obj, metadata: { ...obj.metadata, ...extra, resourceVersion: String(rv) } };
-    if (stamped.metadata.uid === undefined && extra?.uid === undefined) delete stamped.metadata.uid;
-    return this.freezeObjects ? deepFreeze(stamped) : stamped;
+    if (stamped.metadata.uid === undefined) delete stamped.metadata.uid;
+    return this.handOut(stamped);
+  }
+
+  private handOut(obj: KObject): KObject {
+    return this.freezeObjects ? deepFreeze(obj) : obj;
   }
 
   private validateOrThrow(def: KindDefinition, obj: KObject, errs: FieldError[]): void {
     if (errs.length === 0) return;
     const name = obj.metadata.name || obj.metadata.generateName || '';
-    throw errors.invalid(def.group, def.kind, name, errs);
+    const full = errors.invalid(def.group, def.kind, name, errs);
+    // field.ErrorList.ToAggregate de-duplicates the message; the causes keep every error.
+    const seen = new Set<string>();
+    const distinct = errs.filter((e) => {
+      const m = fieldErrorMessage(e);
+      if (seen.has(m)) return false;
+      seen.add(m);
+      return true;
+    });
+    if (distinct.length === errs.length) throw full;
+    throw new ApiError({ ...full.status, message: errors.invalid(def.group, def.kind, name, distinct).status.message });
   }
 }
 
-function compareByNamespaceAndName(a: KObject, b: KObject): number {
-  const an = a.metadata.namespace ?? '';
-  const bn = b.metadata.namespace ?? '';
-  if (an !== bn) return an < bn ? -1 : 1;
-  const a2 = a.metadata.name ?? '';
-  const b2 = b.metadata.name ?? '';
-  return a2 < b2 ? -1 : a2 > b2 ? 1 : 0;
+/** etcd key order: /registry/<resource>/<namespace>/<name>. */
+function compareByKey(a: KObject, b: KObject): number {
+  const ak = `${a.metadata.namespace ?? ''}/${a.metadata.name ?? ''}`;
+  const bk = `${b.metadata.namespace ?? ''}/${b.metadata.name ?? ''}`;
+  return ak < bk ? -1 : ak > bk ? 1 : 0;
+}
+
+function storageKey(def: KindDefinition, namespace: string, name: string): string {
+  const prefix = def.group ? `/registry/${def.group}/${def.plural}` : `/registry/${def.plural}`;
+  return def.namespaced ? `${prefix}/${namespace}/${name}` : `${prefix}/${name}`;
 }
 
 function specChanged(def: KindDefinition, next: KObject, old: KObject): boolean {
@@ -447,21 +589,117 @@ function specChanged(def: KindDefinition, next: KObject, old: KObject): boolean 
 }
 
 /**
- * The GC finalizer a DELETE adds for its propagation policy (apiserver deletionFinalizersForGarbageCollection):
- * Orphan → `orphan`, Foreground → `foregroundDeletion`, Background → neither (and an explicit
- * policy replaces the other one).
+ * rest.BeforeUpdate: the client cannot change identity, creation time, generation or the deletion
+ * marks; the uid is the stored one (a different one was refused as a precondition).
  */
-function withPropagationFinalizer(finalizers: string[], policy: PropagationPolicy, explicit: boolean): string[] {
-  const has = (f: string) => finalizers.includes(f);
-  if (policy === 'Orphan') {
-    if (!explicit && !has(FINALIZER_ORPHAN) && !has(FINALIZER_FOREGROUND)) return finalizers.concat(FINALIZER_ORPHAN);
-    if (explicit && !has(FINALIZER_ORPHAN)) return finalizers.filter((f) => f !== FINALIZER_FOREGROUND).concat(FINALIZER_ORPHAN);
-    return finalizers;
-  }
-  if (policy === 'Foreground') {
-    if (!has(FINALIZER_FOREGROUND)) return finalizers.filter((f) => f !== FINALIZER_ORPHAN).concat(FINALIZER_FOREGROUND);
-    return finalizers;
-  }
-  return explicit ? finalizers.filter((f) => f !== FINALIZER_ORPHAN && f !== FINALIZER_FOREGROUND) : finalizers;
+function keepSystemMeta(incoming: ObjectMeta, existing: ObjectMeta): ObjectMeta {
+  const meta: ObjectMeta = {
+    ...incoming,
+    name: existing.name,
+    uid: existing.uid,
+    creationTimestamp: existing.creationTimestamp,
+    generation: existing.generation,
+    deletionTimestamp: existing.deletionTimestamp,
+    deletionGracePeriodSeconds: existing.deletionGracePeriodSeconds,
+  };
+  if (existing.namespace !== undefined) meta.namespace = existing.namespace;
+  else delete meta.namespace;
+  for (const k of Object.keys(meta) as (keyof ObjectMeta)[]) if (meta[k] === undefined) delete meta[k];
+  return meta;
 }
 
+/**
+ * store.go ShouldDeleteDuringUpdate (plus the namespace storage's extra spec.finalizers check): the
+ * new object has no finalizers and the stored one was marked for deletion with no grace period left.
+ */
+function shouldDeleteDuringUpdate(def: KindDefinition, next: KObject, existing: KObject): boolean {
+  if ((next.metadata.finalizers?.length ?? 0) > 0) return false;
+  if (!existing.metadata.deletionTimestamp) return false;
+  if ((existing.metadata.deletionGracePeriodSeconds ?? 0) !== 0) return false;
+  return !def.lifecycleDeletion?.awaitingFinalization(next);
+}
+
+/**
+ * store.go markAsDeleting: generation + 1 on the first mark, deletionTimestamp now (unless already
+ * set earlier), deletionGracePeriodSeconds 0.
+ */
+function markAsDeleting(obj: KObject, nowMs: number, clock: Clock): KObject {
+  const meta = { ...obj.metadata };
+  if (!meta.deletionTimestamp && (meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
+  if (!meta.deletionTimestamp || clock.parseTimestamp(meta.deletionTimestamp) > nowMs) meta.deletionTimestamp = clock.timestamp(nowMs);
+  meta.deletionGracePeriodSeconds = 0;
+  return { ...obj, metadata: meta };
+}
+
+function withFinalizers(obj: KObject, finalizers: string[]): KObject {
+  const current = obj.metadata.finalizers ?? [];
+  if (current.length === finalizers.length && current.every((f, i) => f === finalizers[i])) return obj;
+  const metadata: ObjectMeta = { ...obj.metadata, finalizers };
+  if (finalizers.length === 0) delete metadata.finalizers;
+  return { ...obj, metadata };
+}
+
+/**
+ * store.go deletionFinalizersForGarbageCollection: the policy of the request, else the GC
+ * finalizer already on the object, else the kind's default decides between `orphan`,
+ * `foregroundDeletion` and neither. Other finalizers keep their order; the GC one goes last.
+ */
+export function gcFinalizers(finalizers: string[], policy: PropagationPolicy | undefined, defaultPolicy: 'Background' | 'Orphan'): string[] {
+  let orphan: boolean;
+  let foreground: boolean;
+  if (policy) {
+    orphan = policy === 'Orphan';
+    foreground = policy === 'Foreground';
+  } else {
+    const first = finalizers.find((f) => f === FINALIZER_ORPHAN || f === FINALIZER_FOREGROUND);
+    orphan = first ? first === FINALIZER_ORPHAN : defaultPolicy === 'Orphan';
+    foreground = first === FINALIZER_FOREGROUND;
+  }
+  const next = finalizers.filter((f) => f !== FINALIZER_ORPHAN && f !== FINALIZER_FOREGROUND);
+  if (orphan) next.push(FINALIZER_ORPHAN);
+  if (foreground) next.push(FINALIZER_FOREGROUND);
+  // Unchanged as a set: keep the stored list as it is.
+  const same = next.length === finalizers.length && next.every((f) => finalizers.includes(f));
+  return same ? finalizers : next;
+}
+
+/** Namespace storage shouldHaveOrphanFinalizer / shouldHaveDeleteDependentsFinalizer. */
+function namespaceGcFinalizers(finalizers: string[], policy: PropagationPolicy | undefined): string[] {
+  if (!policy) return finalizers;
+  const orphan = policy === 'Orphan';
+  const foreground = policy === 'Foreground';
+  const has = (f: string) => finalizers.includes(f);
+  if (has(FINALIZER_ORPHAN) === orphan && has(FINALIZER_FOREGROUND) === foreground) return finalizers;
+  const next = finalizers.filter((f) => f !== FINALIZER_ORPHAN && f !== FINALIZER_FOREGROUND);
+  if (orphan) next.push(FINALIZER_ORPHAN);
+  if (foreground) next.push(FINALIZER_FOREGROUND);
+  return next;
+}
+
+/**
+ * AlreadyExists: `object is being deleted: ` when the holder is terminating; after the last
+ * generateName attempt, the GenerateNameConflict wording (with a 1 s retry hint).
+ */
+function alreadyExists(def: KindDefinition, name: string, generated: boolean, current: KObject): ApiError {
+  const base = errors.alreadyExists(groupResource(def), name).status;
+  let status: Status = base;
+  if (generated) {
+    status = {
+      ...base,
+      message: `${base.message}, the server was not able to generate a unique name for the object`,
+      details: { ...base.details, retryAfterSeconds: 1 },
+    };
+  }
+  if (current.metadata.deletionTimestamp) status = { ...status, message: `object is being deleted: ${status.message}` };
+  return status === base ? new ApiError(base) : new ApiError(status);
+}
+
+/** Whether the storage versioner reads a resourceVersion out of `rv` (ParseUint, non-zero). */
+function isSetResourceVersion(rv: string | undefined): boolean {
+  return rv !== undefined && /^[0-9]+$/.test(rv) && Number(rv) !== 0;
+}
+
+/** An error the server does not map to a Status: a 500 carrying the raw text (reason unknown). */
+function unmappedError(message: string): ApiError {
+  return new ApiError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'InternalError', code: 500 });
+}

@@ -156,7 +156,15 @@ export const errors = {
       kind: gr.resource,
     }),
   /** 422: `Pod "x" is invalid: a: ..., b: ...` (several errors are bracketed, like utilerrors.NewAggregate). */
-  invalid: (group: string, kind: string, name: string, errs: FieldError[]) => {
+  invalid: (group: string, kind: string, name: string, allErrs: FieldError[]) => {
+    // utilerrors.NewAggregate drops repeated messages; validators can report one field twice.
+    const seen = new Set<string>();
+    const errs = allErrs.filter((e) => {
+      const m = fieldErrorMessage(e);
+      if (seen.has(m)) return false;
+      seen.add(m);
+      return true;
+    });
     const messages = errs.map(fieldErrorMessage);
     const joined = messages.length === 1 ? messages[0] : `[${messages.join(', ')}]`;
     return status(422, 'Invalid', `${kind}${group ? '.' + group : ''} "${name}" is invalid: ${joined}`, {

@@ -3,7 +3,8 @@
 //
 // Delivery is synchronous but never re-entrant: a write made by a watcher while events are being
 // delivered is queued and delivered after the current one, so every watcher sees the same
-// resourceVersion order (as with a real watch stream).
+// resourceVersion order (as with a real watch stream). A watch only ever gets events newer than
+// the point it started from, even when it is opened by a handler in the middle of a delivery.
 
 import type { KObject } from '../../k8s/types';
 import type { WatchEvent, WatchEventType } from '../simulation-types';
@@ -16,6 +17,8 @@ interface Watcher {
   namespace: string | undefined;
   handler: WatchHandler;
   active: boolean;
+  /** Events at or below this resourceVersion were already seen (list or replay). */
+  after: number;
 }
 
 interface HistoryEntry {
@@ -104,25 +107,52 @@ export class ObjectStore {
 
   /**
    * Subscribes to writes of one kind (or all kinds), optionally one namespace. With
-   * `sinceResourceVersion`, first replays retained history after it; returns false via
-   * `tooOld` when that version was compacted.
+   * `sinceResourceVersion`, first replays retained history after it; returns `tooOld` when that
+   * version was compacted. `initialEvents` (a synthetic current state) are delivered first instead.
    */
   watch(
     kind: KindDefinition | undefined,
     handler: WatchHandler,
-    options: { namespace?: string; sinceResourceVersion?: number } = {},
+    options: { namespace?: string; sinceResourceVersion?: number; initialEvents?: WatchEvent[] } = {},
   ): { stop: () => void; tooOld: boolean } {
-    const watcher: Watcher = { kind, namespace: options.namespace, handler, active: true };
+    // Everything committed so far is either replayed below or was known to the caller already;
+    // writes still queued for delivery are part of that, so the watcher must skip them.
+    const watcher: Watcher = { kind, namespace: options.namespace, handler, active: true, after: this.revision };
     const since = options.sinceResourceVersion;
-    if (since !== undefined && since < this.revision) {
-      const oldest = this.history.length > this.historyStart ? this.history[this.historyStart].event.resourceVersion : this.revision + 1;
-      if (since < oldest - 1) return { stop: () => {}, tooOld: true };
-      for (let i = this.historyStart; i < this.history.length; i++) {
-        const entry = this.history[i];
-        if (entry.event.resourceVersion > since && this.wants(watcher, entry)) handler(entry.event);
-      }
+    let replay: WatchEvent[] | undefined = options.initialEvents;
+    if (!replay && since !== undefined && since < this.revision) {
+      if (since < this.oldestResumableVersion()) return { stop: () => {}, tooOld: true };
+      replay = this.history
+        .slice(this.historyStart)
+        .filter((e) => e.event.resourceVersion > since && this.wants(watcher, e))
+        .map((e) => e.event);
     }
-    this.watchers.push(watcher);
+    if (replay && replay.length > 0) {
+      // The replay counts as a delivery: writes its handler makes are queued behind it, so the
+      // watcher still sees strictly increasing resourceVersions.
+      const outer = this.delivering;
+      this.delivering = true;
+      let failed = false;
+      let replayError: unknown;
+      // A snapshot: writes made during the replay are delivered afterwards, exactly once.
+      try {
+        for (const event of replay) {
+          if (!watcher.active) break;
+          handler(event);
+        }
+      } catch (e) {
+        failed = true;
+        replayError = e;
+      }
+      if (!failed && watcher.active) this.watchers.push(watcher);
+      if (!outer) {
+        this.delivering = false;
+        if (this.pending.length > 0) this.flush();
+      }
+      if (failed) throw replayError;
+    } else {
+      this.watchers.push(watcher);
+    }
     return {
       tooOld: false,
       stop: () => {
@@ -133,7 +163,7 @@ export class ObjectStore {
     };
   }
 
-  /** The oldest resourceVersion a watch can still resume after. */
+  /** The oldest resourceVersion a watch can still resume after (etcd's compacted revision). */
   oldestResumableVersion(): number {
     return this.history.length > this.historyStart ? this.history[this.historyStart].event.resourceVersion - 1 : this.revision;
   }
@@ -148,20 +178,35 @@ export class ObjectStore {
     const entry: HistoryEntry = { kind, event: { type, object, oldObject, resourceVersion: rv } };
     this.remember(entry);
     this.pending.push(entry);
-    if (this.delivering) return;
+    if (!this.delivering) this.flush();
+  }
+
+  /** Delivers every queued event, in order, to every interested watcher. */
+  private flush(): void {
     this.delivering = true;
+    // A handler that throws must not cost the other watchers their events: deliver everything,
+    // then rethrow the first error to the writer.
+    let failed = false;
+    let firstError: unknown;
     try {
       for (let i = 0; i < this.pending.length; i++) {
         const e = this.pending[i];
         // Copy: a handler may stop its own or another watch while we iterate.
         for (const w of this.watchers.slice()) {
-          if (w.active && this.wants(w, e)) w.handler(e.event);
+          if (!w.active || e.event.resourceVersion <= w.after || !this.wants(w, e)) continue;
+          try {
+            w.handler(e.event);
+          } catch (err) {
+            if (!failed) firstError = err;
+            failed = true;
+          }
         }
       }
     } finally {
       this.pending.length = 0;
       this.delivering = false;
     }
+    if (failed) throw firstError;
   }
 
   private remember(entry: HistoryEntry): void {

@@ -16,6 +16,30 @@ export const Priority = {
 /** 2026-01-01T00:00:00Z — a fixed epoch so transcripts are reproducible. */
 export const DEFAULT_EPOCH_MS = Date.UTC(2026, 0, 1, 0, 0, 0);
 
+/**
+ * How many events may run at one virtual instant before the clock gives up: callbacks that keep
+ * scheduling work "now" would otherwise spin forever without time ever moving.
+ */
+export const MAX_EVENTS_PER_INSTANT = 100_000;
+
+/** Thrown when more than MAX_EVENTS_PER_INSTANT events ran without time moving on. */
+export class ClockLivelockError extends Error {
+  constructor(
+    readonly atMs: number,
+    readonly lastLabel: string,
+  ) {
+    super(
+      `clock: more than ${MAX_EVENTS_PER_INSTANT} events ran at t=${atMs}ms without time moving on ` +
+        `(last: ${lastLabel ? `"${lastLabel}"` : 'unlabelled'}); a callback keeps scheduling work at the same instant`,
+    );
+    this.name = 'ClockLivelockError';
+  }
+}
+
+function checkFinite(what: string, value: number): void {
+  if (!Number.isFinite(value)) throw new Error(`clock: ${what} must be a finite number of milliseconds, got ${value}`);
+}
+
 export interface TimerHandle {
   cancel(): void;
 }
@@ -56,36 +80,49 @@ export class Clock {
     return this.queue.size;
   }
 
+  /** Runs `run` at virtual time `timeMs` (a time in the past means "now"). */
   at(timeMs: number, run: () => void, priority: number = Priority.controller, label = ''): TimerHandle {
+    checkFinite('at()', timeMs);
     const event = this.queue.push(Math.max(timeMs, this.current), priority, run, label);
     return this.handle(event);
   }
 
+  /** Runs `run` after `delayMs` of virtual time (negative delays mean "now"). */
   after(delayMs: number, run: () => void, priority: number = Priority.controller, label = ''): TimerHandle {
+    checkFinite('after()', delayMs);
     return this.at(this.current + Math.max(0, delayMs), run, priority, label);
   }
 
   /**
    * Runs `run` every `periodMs`, first after `initialDelayMs` (default: one period). `jitter`
-   * returns extra delay for each period, like wait.JitterUntil.
+   * returns extra delay for each period, like wait.JitterUntil. Cancelling (also from inside
+   * `run`) stops it for good.
    */
   every(
     periodMs: number,
     run: () => void,
     options: { initialDelayMs?: number; priority?: number; label?: string; jitter?: () => number } = {},
   ): TimerHandle {
+    if (!Number.isFinite(periodMs) || periodMs <= 0) throw new Error(`clock: every() needs a positive period, got ${periodMs}`);
     const priority = options.priority ?? Priority.periodic;
     let stopped = false;
     let pending: ScheduledEvent | undefined;
-    const scheduleNext = (delay: number) => {
-      pending = this.queue.push(this.current + delay, priority, tick, options.label ?? '');
+    // Later ticks are at least 1 ms apart (a negative jitter must not make a periodic timer
+    // spin at one instant); the first may be "now".
+    const scheduleNext = (delay: number, minDelay: number) => {
+      checkFinite('every() delay', delay);
+      pending = this.queue.push(this.current + Math.max(minDelay, delay), priority, tick, options.label ?? '');
     };
     const tick = () => {
       if (stopped) return;
-      run();
-      if (!stopped) scheduleNext(periodMs + (options.jitter?.() ?? 0));
+      try {
+        run();
+      } finally {
+        // A callback that throws must not silently end the loop (the error still propagates).
+        if (!stopped) scheduleNext(periodMs + (options.jitter?.() ?? 0), 1);
+      }
     };
-    scheduleNext(options.initialDelayMs ?? periodMs);
+    scheduleNext(options.initialDelayMs ?? periodMs, 0);
     return {
       cancel: () => {
         stopped = true;
@@ -106,6 +143,7 @@ export class Clock {
 
   /** Moves time forward by `durationMs`, running every event due on the way, in order. */
   advance(durationMs: number): void {
+    checkFinite('advance()', durationMs);
     if (durationMs < 0) throw new Error('time never goes backwards');
     this.runUntil(this.current + durationMs);
   }
@@ -123,7 +161,8 @@ export class Clock {
    * it held. Used by commands that block in real kubectl (wait, delete --wait, rollout status).
    */
   runUntilCondition(predicate: () => boolean, limitMs: number): boolean {
-    const deadline = this.current + limitMs;
+    checkFinite('runUntilCondition() limit', limitMs);
+    const deadline = this.current + Math.max(0, limitMs);
     this.runDue();
     while (!predicate()) {
       const next = this.queue.peek();
@@ -139,10 +178,16 @@ export class Clock {
   private runUntil(targetMs: number): void {
     if (this.running) throw new Error('clock re-entered: a callback tried to advance time');
     this.running = true;
+    let sameInstant = 0;
     try {
       for (;;) {
         const next = this.queue.peek();
         if (!next || next.time > targetMs) break;
+        if (next.time === this.current) {
+          if (++sameInstant > MAX_EVENTS_PER_INSTANT) throw new ClockLivelockError(this.current, next.label);
+        } else {
+          sameInstant = 1;
+        }
         this.queue.pop();
         this.current = next.time;
         this.executed++;

@@ -8,6 +8,8 @@ export interface ScheduledEvent {
   readonly run: () => void;
   /** Set by cancel(); cancelled events are dropped lazily when they reach the top. */
   cancelled: boolean;
+  /** Set when the event left the queue (popped to run); cancelling it then is a no-op. */
+  done: boolean;
   readonly label: string;
 }
 
@@ -22,12 +24,14 @@ export class EventQueue {
   private nextSeq = 0;
   private live = 0;
 
+  /** Events still waiting to run (cancelled ones not counted). */
   get size(): number {
     return this.live;
   }
 
   push(time: number, priority: number, run: () => void, label = ''): ScheduledEvent {
-    const event: ScheduledEvent = { time, priority, seq: this.nextSeq++, run, cancelled: false, label };
+    if (Number.isNaN(time) || Number.isNaN(priority)) throw new Error(`event queue: invalid time ${time} or priority ${priority}`);
+    const event: ScheduledEvent = { time, priority, seq: this.nextSeq++, run, cancelled: false, done: false, label };
     const heap = this.heap;
     heap.push(event);
     let i = heap.length - 1;
@@ -41,11 +45,11 @@ export class EventQueue {
     return event;
   }
 
+  /** Cancels a pending event; cancelling one that already ran (or was cancelled) does nothing. */
   cancel(event: ScheduledEvent): void {
-    if (!event.cancelled) {
-      event.cancelled = true;
-      this.live--;
-    }
+    if (event.cancelled || event.done) return;
+    event.cancelled = true;
+    this.live--;
   }
 
   /** The earliest live event, or undefined. */
@@ -59,13 +63,17 @@ export class EventQueue {
     const top = this.heap[0];
     if (top) {
       this.removeTop();
+      top.done = true;
       this.live--;
     }
     return top;
   }
 
   private dropCancelled(): void {
-    while (this.heap.length > 0 && this.heap[0].cancelled) this.removeTop();
+    while (this.heap.length > 0 && this.heap[0].cancelled) {
+      this.heap[0].done = true;
+      this.removeTop();
+    }
   }
 
   private removeTop(): void {

@@ -45,6 +45,7 @@ export class SeededRandom {
 
   /** A string of `length` characters drawn from `alphabet`. */
   string(alphabet: string, length: number): string {
+    if (alphabet.length === 0) throw new Error('SeededRandom.string: empty alphabet');
     let out = '';
     for (let i = 0; i < length; i++) out += alphabet[this.int(alphabet.length)];
     return out;

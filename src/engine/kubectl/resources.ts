@@ -1,6 +1,9 @@
 // Resolving kubectl's resource arguments: `pods`, `pod web-0 web-1`, `pods,nodes`, `pod/web-0`,
 // `deployment.v1.apps/web`, `all` (the `all` category).
 
+import type { KObject } from '../../k8s/types';
+import type { ApiServer } from '../api/apiserver';
+import { ApiError } from '../api/errors';
 import type { KindDefinition } from '../api/kinds/kind-definition';
 import type { KindRegistry } from '../api/kinds/registry';
 import { KubectlError } from './context';
@@ -67,4 +70,29 @@ export function parseResourceArgs(registry: KindRegistry, args: string[]): Resou
 /** `pod`, `deployment.apps`: the prefix kubectl puts before names (`-o name`, several kinds). */
 export function kindPrefix(def: KindDefinition): string {
   return def.group ? `${def.kind.toLowerCase()}.${def.group}` : def.kind.toLowerCase();
+}
+
+/**
+ * A LIST the way kubectl's resource builder sends it: a BadRequest or NotFound answer is
+ * reworded `Unable to find "/v1, Resource=pods" that match label selector …` (cli-runtime
+ * resource/selector.go), still as the server's error.
+ */
+export function listResource(
+  api: ApiServer,
+  def: KindDefinition,
+  options: { namespace?: string; labelSelector?: string; fieldSelector?: string },
+): KObject[] {
+  try {
+    return api.list(def, options).items;
+  } catch (e) {
+    if (!(e instanceof ApiError) || (e.reason !== 'BadRequest' && e.reason !== 'NotFound')) throw e;
+    const subject = `${def.group}/${def.version}, Resource=${def.plural}`;
+    const label = options.labelSelector ?? '';
+    const field = options.fieldSelector ?? '';
+    const message =
+      !label && !field
+        ? `Unable to list "${subject}": ${e.status.message}`
+        : `Unable to find "${subject}" that match label selector "${label}", field selector "${field}": ${e.status.message}`;
+    throw new ApiError({ ...e.status, message });
+  }
 }

@@ -2,13 +2,61 @@
 
 import type { KEvent, KObject } from '../../../k8s/types';
 import { defaultEvent } from '../defaulting/event';
-import { validateEvent } from '../validation/event';
+import { validateEvent, validateEventUpdate } from '../validation/event';
 import { since } from './columns';
 import type { KindDefinition } from './kind-definition';
 
-/** LAST SEEN: lastTimestamp, falling back to firstTimestamp, eventTime, series.lastObservedTime. */
+interface EventFields {
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  eventTime?: string;
+  count?: number;
+  series?: { count?: number; lastObservedTime?: string };
+  involvedObject?: { kind?: string; name?: string; namespace?: string; uid?: string; apiVersion?: string; resourceVersion?: string; fieldPath?: string };
+  source?: { component?: string; host?: string };
+  reportingController?: string;
+  reportingInstance?: string;
+  reportingComponent?: string;
+  type?: string;
+  reason?: string;
+  message?: string;
+}
+
+const fields = (o: KObject) => o as KObject & EventFields;
+
+/** FIRST SEEN: firstTimestamp, else eventTime (printers.go printEvent). */
+function firstSeen(o: KObject): string | undefined {
+  const e = fields(o);
+  return e.firstTimestamp || e.eventTime || undefined;
+}
+
+/** LAST SEEN: series.lastObservedTime for a series, else lastTimestamp, else the first-seen time. */
 function lastSeen(o: KObject): string | undefined {
-  return (o.lastTimestamp as string) || (o.firstTimestamp as string) || (o.eventTime as string) || (o.series as { lastObservedTime?: string })?.lastObservedTime;
+  const e = fields(o);
+  if (e.series) return e.series.lastObservedTime || undefined;
+  return e.lastTimestamp || firstSeen(o);
+}
+
+/** COUNT: series.count for a series, else count (1 for a singleton event without one). */
+function count(o: KObject): string {
+  const e = fields(o);
+  if (e.series) return String(e.series.count ?? 0);
+  return String(e.count || 1);
+}
+
+/** OBJECT: `kind/name` lowercased kind, or just the kind when the reference has no name. */
+function target(o: KObject): string {
+  const ref = fields(o).involvedObject ?? {};
+  const kind = (ref.kind ?? '').toLowerCase();
+  return ref.name ? `${kind}/${ref.name}` : kind;
+}
+
+/** SOURCE: `component, host` (falling back to reportingController / reportingInstance). */
+function source(o: KObject): string {
+  const e = fields(o);
+  const component = e.source?.component || e.reportingController || '';
+  const instance = e.source?.host || e.reportingInstance || '';
+  return instance ? `${component}, ${instance}` : component;
 }
 
 export const eventKind: KindDefinition = {
@@ -26,28 +74,48 @@ export const eventKind: KindDefinition = {
   garbageCollected: false,
   applyDefaults: (o) => defaultEvent(o as KEvent),
   validate: (o) => validateEvent(o as KEvent),
+  validateUpdate: validateEventUpdate,
+  // pkg/apis/core/v1/conversion.go AddFieldLabelConversionsForEvent.
+  fieldLabels: [
+    'involvedObject.kind',
+    'involvedObject.namespace',
+    'involvedObject.name',
+    'involvedObject.uid',
+    'involvedObject.apiVersion',
+    'involvedObject.resourceVersion',
+    'involvedObject.fieldPath',
+    'reason',
+    'reportingComponent',
+    'source',
+    'type',
+    'metadata.namespace',
+    'metadata.name',
+  ],
   fieldSelectors: {
-    'involvedObject.kind': (o) => (o.involvedObject as { kind?: string })?.kind,
-    'involvedObject.name': (o) => (o.involvedObject as { name?: string })?.name,
-    'involvedObject.namespace': (o) => (o.involvedObject as { namespace?: string })?.namespace,
-    'involvedObject.uid': (o) => (o.involvedObject as { uid?: string })?.uid,
-    'involvedObject.fieldPath': (o) => (o.involvedObject as { fieldPath?: string })?.fieldPath,
-    reason: (o) => o.reason as string,
-    type: (o) => o.type as string,
-    source: (o) => (o.source as { component?: string })?.component,
-    reportingComponent: (o) => o.reportingComponent as string,
+    'involvedObject.kind': (o) => fields(o).involvedObject?.kind,
+    'involvedObject.name': (o) => fields(o).involvedObject?.name,
+    'involvedObject.namespace': (o) => fields(o).involvedObject?.namespace,
+    'involvedObject.uid': (o) => fields(o).involvedObject?.uid,
+    'involvedObject.apiVersion': (o) => fields(o).involvedObject?.apiVersion,
+    'involvedObject.resourceVersion': (o) => fields(o).involvedObject?.resourceVersion,
+    'involvedObject.fieldPath': (o) => fields(o).involvedObject?.fieldPath,
+    reason: (o) => fields(o).reason,
+    type: (o) => fields(o).type,
+    source: (o) => fields(o).source?.component,
+    reportingComponent: (o) => fields(o).reportingComponent,
   },
+  // printers.go eventColumnDefinitions. Its last, wide-only "Name" column is left out: the table
+  // printer already puts NAME first for every kind.
+  nameColumn: 'wide-last',
   columns: [
     { name: 'Last Seen', cell: (o, ctx) => since(lastSeen(o), ctx) },
-    { name: 'Type', cell: (o) => (o.type as string) ?? '' },
-    { name: 'Reason', cell: (o) => (o.reason as string) ?? '' },
-    {
-      name: 'Object',
-      cell: (o) => {
-        const ref = o.involvedObject as { kind?: string; name?: string };
-        return `${(ref.kind ?? '').toLowerCase()}/${ref.name ?? ''}`;
-      },
-    },
-    { name: 'Message', cell: (o) => ((o.message as string) ?? '').trim() },
+    { name: 'Type', cell: (o) => fields(o).type ?? '' },
+    { name: 'Reason', cell: (o) => fields(o).reason ?? '' },
+    { name: 'Object', cell: target },
+    { name: 'Subobject', priority: 1, cell: (o) => fields(o).involvedObject?.fieldPath ?? '' },
+    { name: 'Source', priority: 1, cell: source },
+    { name: 'Message', cell: (o) => (fields(o).message ?? '').trim() },
+    { name: 'First Seen', priority: 1, cell: (o, ctx) => since(firstSeen(o), ctx) },
+    { name: 'Count', priority: 1, cell: count },
   ],
 };

@@ -16,15 +16,14 @@ export interface TableColumn {
   cell: (obj: KObject, ctx: PrintContext) => string;
 }
 
-/** What a DELETE does to an object that is not removed immediately. */
-export type DeletionOutcome =
-  | { kind: 'remove' }
-  | { kind: 'mark'; deletionTimestampMs: number; gracePeriodSeconds: number; mutate?: (obj: KObject) => KObject };
-
-export interface DeleteContext {
-  nowMs: number;
-  /** DeleteOptions.gracePeriodSeconds as the client sent it. */
-  requestedGracePeriodSeconds?: number;
+/**
+ * Namespace-style deletion (pkg/registry/core/namespace/storage): the first DELETE only marks the
+ * object (deletionTimestamp now, plus `markTerminating`); it is removed by a later DELETE, or by
+ * the update that finalizes it, once `awaitingFinalization` is false.
+ */
+export interface LifecycleDeletion {
+  markTerminating: (obj: KObject) => KObject;
+  awaitingFinalization: (obj: KObject) => boolean;
 }
 
 export interface KindDefinition {
@@ -40,7 +39,7 @@ export interface KindDefinition {
   categories: string[];
   /** Whether `/status` is a separate subresource (spec writes never change status and vice versa). */
   hasStatus: boolean;
-  /** Whether spec changes bump metadata.generation. */
+  /** Whether spec changes bump metadata.generation (set to 1 on create). */
   tracksGeneration: boolean;
   /** Which top-level fields count as "spec" for generation (default: everything but metadata/status). */
   specFields?: string[];
@@ -50,16 +49,39 @@ export interface KindDefinition {
   garbageCollected: boolean;
   /** Pure defaulting: returns the same object when nothing changes. */
   applyDefaults?: (obj: KObject) => KObject;
-  /** Strategy hook run on create before validation (e.g. reset status). */
+  /** Strategy PrepareForCreate, run before validation (e.g. reset status, add finalizers). */
   prepareForCreate?: (obj: KObject) => KObject;
+  /** Strategy PrepareForUpdate of the main resource, after status was reset to the stored one. */
+  prepareForUpdate?: (obj: KObject, old: KObject) => KObject;
+  /** Strategy PrepareForUpdate of `/status`, after spec and metadata were reset to the stored ones. */
+  prepareForStatusUpdate?: (obj: KObject, old: KObject) => KObject;
   validate?: (obj: KObject) => FieldError[];
   validateUpdate?: (obj: KObject, old: KObject) => FieldError[];
   validateStatusUpdate?: (obj: KObject, old: KObject) => FieldError[];
-  /** Graceful deletion (pods, namespaces): decides whether the object stays marked for a while. */
-  deletionOutcome?: (obj: KObject, ctx: DeleteContext) => DeletionOutcome;
-  /** Field selectors this kind supports beyond metadata.name / metadata.namespace. */
+  /** Validation of the `/finalize` subresource (namespaces); its presence enables the subresource. */
+  validateFinalizeUpdate?: (obj: KObject, old: KObject) => FieldError[];
+  /**
+   * Graceful deletion (RESTGracefulDeleteStrategy.CheckGracefulDelete): the grace period in
+   * seconds of a first DELETE, given the client's (already made non-negative) request. Kinds
+   * without it are deleted at once, or marked with grace 0 while finalizers hold them.
+   */
+  gracefulDeletePeriod?: (obj: KObject, requestedSeconds: number | undefined) => number;
+  /** Namespace-style two-step deletion. */
+  lifecycleDeletion?: LifecycleDeletion;
+  /** Values of the selectable fields beyond metadata.name / metadata.namespace. */
   fieldSelectors?: Record<string, (obj: KObject) => string | undefined>;
+  /**
+   * Field labels the kind's own conversion function accepts (core/v1 kinds register one); any
+   * other label is refused with `field label not supported: <label>`. Unset: the default
+   * conversion, which accepts only metadata.name and metadata.namespace.
+   */
+  fieldLabels?: readonly string[];
   columns: TableColumn[];
+  /**
+   * Where the Name column goes: first (the default), or — for Events, whose table leads with
+   * LAST SEEN — only with `-o wide`, as the last column.
+   */
+  nameColumn?: 'first' | 'wide-last';
 }
 
 export function apiVersionOf(def: KindDefinition): string {
@@ -69,4 +91,12 @@ export function apiVersionOf(def: KindDefinition): string {
 /** `pods`, `deployments.apps`: how errors name a resource. */
 export function groupResource(def: KindDefinition): { group: string; resource: string } {
   return { group: def.group, resource: def.plural };
+}
+
+/**
+ * `Pod`, `Deployment.apps`: how BeforeDelete's precondition conflicts name a resource (upstream
+ * builds a GroupResource from the kind there).
+ */
+export function groupKindResource(def: KindDefinition): { group: string; resource: string } {
+  return { group: def.group, resource: def.kind };
 }

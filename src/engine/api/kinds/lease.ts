@@ -1,7 +1,7 @@
 // Lease (coordination.k8s.io/v1): node heartbeats live in kube-node-lease.
 
 import { defaultLease } from '../defaulting/lease';
-import { validateLease } from '../validation/lease';
+import { validateLease, validateLeaseUpdate } from '../validation/lease';
 import { age } from './columns';
 import type { KindDefinition } from './kind-definition';
 
@@ -20,6 +20,7 @@ export const leaseKind: KindDefinition = {
   garbageCollected: true,
   applyDefaults: defaultLease,
   validate: validateLease,
+  validateUpdate: validateLeaseUpdate,
   columns: [
     { name: 'Holder', cell: (o) => o.spec?.holderIdentity ?? '' },
     { name: 'Age', cell: age },

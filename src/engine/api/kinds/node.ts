@@ -3,7 +3,7 @@
 import { nodeRoles, nodeStatus } from '../../../k8s/node-status';
 import type { KObject, Node } from '../../../k8s/types';
 import { defaultNode } from '../defaulting/node';
-import { validateNode, validateNodeUpdate } from '../validation/node';
+import { validateNode, validateNodeStatusUpdate, validateNodeUpdate } from '../validation/node';
 import { age } from './columns';
 import type { KindDefinition } from './kind-definition';
 
@@ -32,6 +32,8 @@ export const nodeKind: KindDefinition = {
   applyDefaults: (o) => defaultNode(o as Node),
   validate: (o) => validateNode(o as Node),
   validateUpdate: (o, old) => validateNodeUpdate(o as Node, old as Node),
+  validateStatusUpdate: (o, old) => validateNodeStatusUpdate(o as Node, old as Node),
+  fieldLabels: ['metadata.name', 'spec.unschedulable'],
   fieldSelectors: { 'spec.unschedulable': (o) => String(!!o.spec?.unschedulable) },
   columns: [
     { name: 'Status', cell: (o) => nodeStatus(o) },

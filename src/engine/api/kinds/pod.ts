@@ -6,21 +6,55 @@ import type { KObject, Pod } from '../../../k8s/types';
 import { defaultPod } from '../defaulting/pod';
 import { validatePod, validatePodStatusUpdate, validatePodUpdate } from '../validation/pod';
 import { age, orNone } from './columns';
-import type { DeletionOutcome, DeleteContext, KindDefinition } from './kind-definition';
+import type { KindDefinition } from './kind-definition';
 import { podQosClass } from './pod-qos';
 
 /**
- * Grace period of a pod DELETE (pkg/registry/core/pod/strategy.go CheckGracefulDelete): the
- * request's value, else spec.terminationGracePeriodSeconds; 0 for unscheduled or terminated pods;
- * a negative value means 1.
+ * Grace period of a first pod DELETE (pkg/registry/core/pod/strategy.go CheckGracefulDelete): the
+ * request's value, else spec.terminationGracePeriodSeconds (0 when unset); 0 for unscheduled or
+ * terminated pods; a negative value means 1.
  */
-export function podDeletionOutcome(pod: KObject, ctx: DeleteContext): DeletionOutcome {
-  let grace = ctx.requestedGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30;
+export function podGracePeriodSeconds(pod: KObject, requestedSeconds: number | undefined): number {
+  let period = requestedSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 0;
+  if (!pod.spec?.nodeName) period = 0;
   const phase = pod.status?.phase;
-  if (!pod.spec?.nodeName || phase === 'Succeeded' || phase === 'Failed') grace = 0;
-  if (grace < 0) grace = 1;
-  if (grace === 0) return { kind: 'remove' };
-  return { kind: 'mark', deletionTimestampMs: ctx.nowMs + grace * 1000, gracePeriodSeconds: grace };
+  if (phase === 'Succeeded' || phase === 'Failed') period = 0;
+  if (period < 0) period = 1;
+  return period;
+}
+
+interface PodCondition {
+  type: string;
+  observedGeneration?: number;
+  [field: string]: unknown;
+}
+
+/**
+ * podStatusStrategy.PrepareForUpdate beyond the spec/metadata reset: the QoS class is backfilled
+ * when a client dropped it, and observedGeneration (of the status and of each condition, matched
+ * by type in order) is kept when a client clears it.
+ */
+export function preparePodStatusUpdate(pod: KObject, old: KObject): KObject {
+  const status = pod.status ?? {};
+  const oldStatus = old.status ?? {};
+  let next = status;
+  if (!status.qosClass && oldStatus.qosClass) next = { ...next, qosClass: oldStatus.qosClass };
+  if (!status.observedGeneration && oldStatus.observedGeneration) next = { ...next, observedGeneration: oldStatus.observedGeneration };
+  const conditions: PodCondition[] | undefined = status.conditions;
+  if (Array.isArray(conditions) && Array.isArray(oldStatus.conditions)) {
+    const previous = new Map<string, number[]>();
+    for (const c of oldStatus.conditions as PodCondition[]) previous.set(c.type, [...(previous.get(c.type) ?? []), c.observedGeneration ?? 0]);
+    let changed = false;
+    const merged = conditions.map((c) => {
+      const gens = previous.get(c.type);
+      const gen = gens && gens.length > 0 ? gens.shift()! : 0;
+      if (c.observedGeneration || !gen) return c;
+      changed = true;
+      return { ...c, observedGeneration: gen };
+    });
+    if (changed) next = { ...next, conditions: merged };
+  }
+  return next === status ? pod : { ...pod, status: next };
 }
 
 function readinessGates(pod: KObject): string {
@@ -52,15 +86,33 @@ export const podKind: KindDefinition = {
   validate: (o) => validatePod(o as Pod),
   validateUpdate: (o, old) => validatePodUpdate(o as Pod, old as Pod),
   validateStatusUpdate: (o, old) => validatePodStatusUpdate(o as Pod, old as Pod),
-  deletionOutcome: podDeletionOutcome,
+  prepareForStatusUpdate: preparePodStatusUpdate,
+  gracefulDeletePeriod: podGracePeriodSeconds,
+  // pkg/apis/core/v1/conversion.go: the labels the Pod conversion accepts (spec.host is the old
+  // name of spec.nodeName; status.podIPs is accepted but not selectable, so it matches "").
+  fieldLabels: [
+    'metadata.name',
+    'metadata.namespace',
+    'spec.nodeName',
+    'spec.restartPolicy',
+    'spec.schedulerName',
+    'spec.serviceAccountName',
+    'spec.hostNetwork',
+    'status.phase',
+    'status.podIP',
+    'status.podIPs',
+    'status.nominatedNodeName',
+    'spec.host',
+  ],
   fieldSelectors: {
     'spec.nodeName': (o) => o.spec?.nodeName ?? '',
+    'spec.host': (o) => o.spec?.nodeName ?? '',
     'spec.restartPolicy': (o) => o.spec?.restartPolicy ?? '',
     'spec.schedulerName': (o) => o.spec?.schedulerName ?? '',
     'spec.serviceAccountName': (o) => o.spec?.serviceAccountName ?? '',
     'spec.hostNetwork': (o) => String(!!o.spec?.hostNetwork),
     'status.phase': (o) => o.status?.phase ?? '',
-    'status.podIP': (o) => o.status?.podIP ?? '',
+    'status.podIP': (o) => o.status?.podIPs?.[0]?.ip ?? o.status?.podIP ?? '',
     'status.nominatedNodeName': (o) => o.status?.nominatedNodeName ?? '',
   },
   columns: [

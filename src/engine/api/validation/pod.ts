@@ -521,7 +521,7 @@ function validateAppArmorProfileField(profile: unknown, path: string): FieldErro
   return errs;
 }
 
-function validateSecurityContext(sc: unknown, path: string): FieldError[] {
+function validateSecurityContext(sc: unknown, path: string, hostUsers: boolean): FieldError[] {
   if (!isObj(sc)) return [];
   const errs: FieldError[] = [];
   for (const f of ['runAsUser', 'runAsGroup']) {
@@ -530,8 +530,8 @@ function validateSecurityContext(sc: unknown, path: string): FieldError[] {
   if (isSet(sc.procMount)) {
     const pm = asString(sc.procMount);
     if (pm !== 'Default' && pm !== 'Unmasked') errs.push(field.notSupported(child(path, 'procMount'), pm, ['Default', 'Unmasked']));
-    // hostUsers defaults to true, and Unmasked needs a user namespace.
-    if (pm === 'Unmasked') errs.push(field.invalid(child(path, 'procMount'), pm, '`hostUsers` must be false to use `Unmasked`'));
+    // Unmasked needs a user namespace (spec.hostUsers: false; it defaults to true).
+    if (hostUsers && pm === 'Unmasked') errs.push(field.invalid(child(path, 'procMount'), pm, '`hostUsers` must be false to use `Unmasked`'));
   }
   errs.push(...validateSeccompProfileField(sc.seccompProfile, child(path, 'seccompProfile')));
   if (sc.allowPrivilegeEscalation === false) {
@@ -547,7 +547,7 @@ function validateSecurityContext(sc: unknown, path: string): FieldError[] {
 }
 
 /** validateContainerCommon: checks shared by regular, init and ephemeral containers. */
-function validateContainerCommon(ctr: Obj, volumes: Volumes, path: string, podRestartPolicy: string): FieldError[] {
+function validateContainerCommon(ctr: Obj, volumes: Volumes, path: string, podRestartPolicy: string, hostUsers: boolean): FieldError[] {
   const errs: FieldError[] = [];
   const name = asString(ctr.name);
   if (name === '') errs.push(field.required(child(path, 'name')));
@@ -565,7 +565,7 @@ function validateContainerCommon(ctr: Obj, volumes: Volumes, path: string, podRe
   errs.push(...validatePullPolicy(ctr.imagePullPolicy, child(path, 'imagePullPolicy')));
   errs.push(...validateResourceRequirements(ctr.resources, child(path, 'resources')));
   errs.push(...validateResizePolicy(ctr.resizePolicy, child(path, 'resizePolicy'), podRestartPolicy));
-  errs.push(...validateSecurityContext(ctr.securityContext, child(path, 'securityContext')));
+  errs.push(...validateSecurityContext(ctr.securityContext, child(path, 'securityContext'), hostUsers));
   return errs;
 }
 
@@ -590,14 +590,14 @@ function containersOf(list: unknown): Obj[] {
   return asArray(list).map(asObj);
 }
 
-function validateContainers(list: unknown, volumes: Volumes, gracePeriod: number | undefined, path: string, podRestartPolicy: string): FieldError[] {
+function validateContainers(list: unknown, volumes: Volumes, gracePeriod: number | undefined, path: string, podRestartPolicy: string, hostUsers: boolean): FieldError[] {
   const containers = containersOf(list);
   if (containers.length === 0) return [field.required(path)];
   const errs: FieldError[] = [];
   const names = new Set<string>();
   containers.forEach((ctr, i) => {
     const p = index(path, i);
-    errs.push(...validateContainerCommon(ctr, volumes, p, podRestartPolicy));
+    errs.push(...validateContainerCommon(ctr, volumes, p, podRestartPolicy, hostUsers));
     const name = asString(ctr.name);
     if (names.has(name)) errs.push(field.duplicate(child(p, 'name'), name));
     else names.add(name);
@@ -620,12 +620,13 @@ function validateInitContainers(
   gracePeriod: number | undefined,
   path: string,
   podRestartPolicy: string,
+  hostUsers: boolean,
 ): FieldError[] {
   const errs: FieldError[] = [];
   const names = new Set(containersOf(regular).map((c) => asString(c.name)));
   containersOf(list).forEach((ctr, i) => {
     const p = index(path, i);
-    errs.push(...validateContainerCommon(ctr, volumes, p, podRestartPolicy));
+    errs.push(...validateContainerCommon(ctr, volumes, p, podRestartPolicy, hostUsers));
     let restartAlways = false;
     if (isSet(ctr.restartPolicy)) {
       const rp = asString(ctr.restartPolicy);
@@ -656,7 +657,7 @@ function validateInitContainers(
 /** Fields an ephemeral container may set (allowedEphemeralContainerFields). */
 const ephemeralForbiddenFields = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'];
 
-function validateEphemeralContainers(list: unknown, regular: unknown, init: unknown, volumes: Volumes, path: string, podRestartPolicy: string): FieldError[] {
+function validateEphemeralContainers(list: unknown, regular: unknown, init: unknown, volumes: Volumes, path: string, podRestartPolicy: string, hostUsers: boolean): FieldError[] {
   const ephemeral = containersOf(list);
   if (ephemeral.length === 0) return [];
   const errs: FieldError[] = [];
@@ -664,7 +665,7 @@ function validateEphemeralContainers(list: unknown, regular: unknown, init: unkn
   const all = new Set(other);
   ephemeral.forEach((ec, i) => {
     const p = index(path, i);
-    errs.push(...validateContainerCommon(ec, volumes, p, podRestartPolicy));
+    errs.push(...validateContainerCommon(ec, volumes, p, podRestartPolicy, hostUsers));
     errs.push(...validateContainerOnlyForPod(ec, p));
     const name = asString(ec.name);
     if (all.has(name)) errs.push(field.duplicate(child(p, 'name'), name));
@@ -1224,9 +1225,13 @@ export function validatePodSpec(spec: PodSpec | undefined, path = 'spec', opts: 
 
   const [volumes, volumeErrs] = validateVolumes(s.volumes, child(path, 'volumes'), opts.podMeta?.name || undefined);
   errs.push(...volumeErrs);
-  errs.push(...validateContainers(s.containers, volumes, gracePeriod, child(path, 'containers'), restartPolicy));
-  errs.push(...validateInitContainers(s.initContainers, s.containers, volumes, gracePeriod, child(path, 'initContainers'), restartPolicy));
-  errs.push(...validateEphemeralContainers(s.ephemeralContainers, s.containers, s.initContainers, volumes, child(path, 'ephemeralContainers'), restartPolicy));
+  // spec.hostUsers defaults to true (no user namespace).
+  const hostUsers = s.hostUsers !== false;
+  errs.push(...validateContainers(s.containers, volumes, gracePeriod, child(path, 'containers'), restartPolicy, hostUsers));
+  errs.push(...validateInitContainers(s.initContainers, s.containers, volumes, gracePeriod, child(path, 'initContainers'), restartPolicy, hostUsers));
+  errs.push(
+    ...validateEphemeralContainers(s.ephemeralContainers, s.containers, s.initContainers, volumes, child(path, 'ephemeralContainers'), restartPolicy, hostUsers),
+  );
   errs.push(...validateHostNetworkDeps(s, path, opts.resourceIsPod === true));
   errs.push(...validateRestartPolicy(s.restartPolicy, child(path, 'restartPolicy')));
   errs.push(...validateDNSPolicy(s.dnsPolicy, child(path, 'dnsPolicy')));

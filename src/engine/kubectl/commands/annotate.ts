@@ -87,7 +87,7 @@ export function runAnnotate(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv):
   checkOutputFormat(output);
   const list = !!flags.list;
   if (list && output) throw new KubectlError('--list and --output may not be specified together');
-  const { resources, pairs } = resourcesAndPairs(parsed.args, 'annotation');
+  const { resources, pairs } = resourcesAndPairs([...parsed.args, ...(parsed.afterDash ?? [])], 'annotation');
   const { set, remove } = parseAnnotations(pairs);
   const filenames = flags.filename as string[];
   validateSelection(parsed, resources, filenames, 'rsrc.yaml', 'rsrc.json', dryRun);

@@ -10,7 +10,7 @@ import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { loadManifests } from '../manifests';
 import { formatApiError } from '../print-error';
-import { kindPrefix, parseResourceArgs } from '../resources';
+import { kindPrefix, listResource, parseResourceArgs } from '../resources';
 import { filenameFlags, requestNamespace } from './common-flags';
 import { dryRunSuffix, parseDryRun, targetOf } from './manifest-target';
 
@@ -103,12 +103,12 @@ export function runDelete(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
         for (const name of r.names) targets.push({ def: r.def, namespace: r.def.namespaced ? namespace : undefined, name });
       } else {
         if (!selecting) throw new KubectlError('resource(s) were provided, but no name was specified');
-        const list = env.api.list(r.def, {
+        const items = listResource(env.api, r.def, {
           namespace: allNamespaces ? undefined : namespace,
           labelSelector: flags.selector as string | undefined,
           fieldSelector: flags['field-selector'] as string | undefined,
         });
-        for (const o of list.items) targets.push({ def: r.def, namespace: o.metadata.namespace, name: o.metadata.name! });
+        for (const o of items) targets.push({ def: r.def, namespace: o.metadata.namespace, name: o.metadata.name! });
       }
     }
     if (targets.length === 0 && requests.every((r) => r.names.length === 0)) {

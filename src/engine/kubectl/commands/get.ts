@@ -10,7 +10,7 @@ import { formatApiError } from '../print-error';
 import { parseOutputFormat, printStructured } from '../printers/output';
 import { tableHeader, tableRow, type TableOptions } from '../printers/resource-table';
 import { formatTable } from '../printers/tabwriter';
-import { kindPrefix, parseResourceArgs, type ResourceRequest } from '../resources';
+import { kindPrefix, listResource, parseResourceArgs, type ResourceRequest } from '../resources';
 import { namespaceFlags, selectorFlags, requestNamespace } from './common-flags';
 
 export const getFlags: FlagSpec[] = [
@@ -66,12 +66,13 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
         }
       }
     } else {
-      const list = env.api.list(request.def, {
-        namespace: allNamespaces ? undefined : namespace,
-        labelSelector,
-        fieldSelector,
-      });
-      items.push(...list.items);
+      items.push(
+        ...listResource(env.api, request.def, {
+          namespace: allNamespaces ? undefined : namespace,
+          labelSelector,
+          fieldSelector,
+        }),
+      );
     }
     fetched.push({ request, items });
   }

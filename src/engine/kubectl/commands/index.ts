@@ -1,16 +1,28 @@
 // The kubectl verbs this build implements. Later issues add theirs here.
 
+import { describeFlags, runDescribe } from '../describe';
 import type { KubectlCommand } from '../kubectl';
+import { annotateFlags, runAnnotate } from './annotate';
+import { apiResourcesFlags, runApiResources } from './api-resources';
 import { applyFlags, runApply } from './apply';
 import { createFlags, runCreate } from './create';
 import { deleteFlags, runDelete } from './delete';
 import { getFlags, runGet } from './get';
+import { labelFlags, runLabel } from './label';
+import { patchFlags, runPatch } from './patch';
+import { runVersion, versionFlags } from './version';
 import { runWait, waitFlags } from './wait';
 
 export const commands: Record<string, KubectlCommand> = {
+  annotate: { flags: annotateFlags, run: runAnnotate },
+  'api-resources': { flags: apiResourcesFlags, run: runApiResources },
   apply: { flags: applyFlags, run: runApply },
   create: { flags: createFlags, run: runCreate },
   delete: { flags: deleteFlags, run: runDelete },
+  describe: { flags: describeFlags, run: runDescribe },
   get: { flags: getFlags, run: runGet },
+  label: { flags: labelFlags, run: runLabel },
+  patch: { flags: patchFlags, run: runPatch },
+  version: { flags: versionFlags, run: runVersion },
   wait: { flags: waitFlags, run: runWait },
 };

@@ -14,7 +14,7 @@ import type { KindDefinition } from '../../api/kinds/kind-definition';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { loadManifests } from '../manifests';
-import { formatApiError, formatError } from '../print-error';
+import { formatError } from '../print-error';
 import { parseOutputFormat, printStructured } from '../printers/output';
 import { goJsonMarshal } from '../printers/yaml-json';
 import { kindPrefix, parseResourceArgs } from '../resources';
@@ -279,7 +279,7 @@ export class MultiError extends Error {
 export function runLabel(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
   const { flags } = parsed;
   const dryRun = dryRunStrategy(parsed);
-  const { resources, pairs } = resourcesAndPairs(parsed.args, 'label');
+  const { resources, pairs } = resourcesAndPairs([...parsed.args, ...(parsed.afterDash ?? [])], 'label');
   const { set, remove } = parseLabels(pairs);
   const output = flags.output as string | undefined;
   const list = !!flags.list;
@@ -373,4 +373,3 @@ export function validateSelection(
   }
 }
 
-export { formatApiError };

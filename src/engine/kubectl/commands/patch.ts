@@ -133,12 +133,29 @@ function toJson(raw: string, shown: string): string {
   try {
     value = parseYaml(raw, { version: '1.1', prettyErrors: false, uniqueKeys: false });
   } catch (e) {
-    if (!(e instanceof YAMLParseError)) throw e;
-    const line = e.linePos?.[0]?.line;
-    const message = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    throw new KubectlError(`unable to parse ${JSON.stringify(shown)}: yaml: ${line ? `line ${line}: ` : ''}${message}`);
+    if (!(e instanceof Error)) throw e;
+    throw new KubectlError(`unable to parse ${JSON.stringify(shown)}: ${goYamlError(e, raw)}`);
   }
   return JSON.stringify(value === undefined ? null : value);
+}
+
+/**
+ * go-yaml's wording for the common YAML mistakes (`yaml: line N: ...`); others keep this parser's
+ * message.
+ */
+function goYamlError(e: Error, text: string): string {
+  const offset = e instanceof YAMLParseError ? (e.pos?.[0] ?? 0) : 0;
+  const code = e instanceof YAMLParseError ? e.code : undefined;
+  const line = text.slice(0, offset).split('\n').length;
+  const message = e.message.split('\n')[0];
+  if (code === 'BAD_INDENT' && message.startsWith('Flow sequence')) return `yaml: line ${line}: did not find expected ',' or ']'`;
+  if (code === 'BAD_INDENT' && message.startsWith('Flow map')) return `yaml: line ${line}: did not find expected ',' or '}'`;
+  if (code === 'MISSING_CHAR' && message.includes('quote')) return `yaml: line ${line}: found unexpected end of stream`;
+  if (code === 'BLOCK_AS_IMPLICIT_KEY') return `yaml: line ${line}: mapping values are not allowed in this context`;
+  if (code === 'TAB_AS_INDENT' || code === 'BAD_SCALAR_START') return `yaml: line ${line}: found character that cannot start any token`;
+  const alias = /^Unresolved alias \(the anchor must be set before the alias\): (.*)$/.exec(message);
+  if (alias) return `yaml: unknown anchor '${alias[1]}' referenced`;
+  return `yaml: line ${line}: ${message}`;
 }
 
 /** Decodes the body the way the API server does for the patch type, failing like it. */

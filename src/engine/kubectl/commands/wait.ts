@@ -6,7 +6,7 @@ import type { KObject } from '../../../k8s/types';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { compileJsonPath } from '../printers/jsonpath';
-import { kindPrefix, parseResourceArgs } from '../resources';
+import { kindPrefix, listResource, parseResourceArgs } from '../resources';
 import { requestNamespace } from './common-flags';
 
 export const waitFlags: FlagSpec[] = [
@@ -86,16 +86,16 @@ export function runWait(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): num
       }
     } else {
       if (!flags.all && !flags.selector && !flags['field-selector']) throw new KubectlError('resource(s) were provided, but no name was specified');
-      const list = env.api.list(r.def, {
+      const items = listResource(env.api, r.def, {
         namespace: flags['all-namespaces'] ? undefined : ns,
         labelSelector: flags.selector as string | undefined,
         fieldSelector: flags['field-selector'] as string | undefined,
       });
-      if (list.items.length === 0) {
+      if (items.length === 0) {
         io.err('error: no matching resources found\n');
         return 1;
       }
-      for (const o of list.items) {
+      for (const o of items) {
         targets.push({ prefix: kindPrefix(r.def), plural: r.def.plural, def: r.def, namespace: o.metadata.namespace, name: o.metadata.name!, uid: o.metadata.uid });
       }
     }

@@ -7,7 +7,6 @@ import type { KObject } from '../../../k8s/types';
 import { formatRFC1123Z, printBool, sortStrings, stringOrNone } from './format';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './writer';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- container specs and statuses are open JSON. */
 
 type Json = Record<string, any>;
 

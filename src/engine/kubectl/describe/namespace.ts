@@ -8,7 +8,6 @@ import { formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline, sortSt
 import type { DescribeContext, Describer } from './types';
 import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- quota and limit range specs are open JSON. */
 
 const SCOPE_HELP: Record<string, string> = {
   Terminating:

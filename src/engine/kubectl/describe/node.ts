@@ -5,7 +5,6 @@
 
 import { parseQuantity } from '../../../k8s/quantity';
 import type { KEvent, KObject } from '../../../k8s/types';
-import { ApiError } from '../../api/errors';
 import { quantityString } from './containers';
 import { describeEvents, searchEvents } from './events';
 import { formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline, printTaintsMultiline, sortStrings, timestampSince } from './format';
@@ -13,7 +12,6 @@ import { get, percent, podLimits, podRequests, ZERO, type ResourceList } from '.
 import type { DescribeContext, Describer } from './types';
 import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- node status is open JSON. */
 
 const NODE_LEASE_NAMESPACE = 'kube-node-lease';
 const ROLE_PREFIX = 'node-role.kubernetes.io/';
@@ -102,12 +100,12 @@ function nodeRoles(node: KObject): string[] {
 
 function describeLease(ctx: DescribeContext, nodeName: string, w: PrefixWriter): void {
   const def = ctx.env.registry.forObject('coordination.k8s.io/v1', 'Lease');
-  let lease: KObject | undefined;
+  let lease: KObject;
   try {
-    if (!def) throw new Error(`the server could not find the requested resource`);
+    if (!def) throw new Error('the server could not find the requested resource');
     lease = ctx.env.api.get(def, NODE_LEASE_NAMESPACE, nodeName);
   } catch (e) {
-    if (!(e instanceof ApiError) && !(e instanceof Error)) throw e;
+    if (!(e instanceof Error)) throw e;
     w.write(LEVEL_0, `Lease:\tFailed to get lease: ${e.message}\n`);
     return;
   }

@@ -5,7 +5,6 @@
 import { parseQuantity, type Quantity } from '../../../k8s/quantity';
 import type { KObject } from '../../../k8s/types';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- pod spec and status are open JSON. */
 
 export type ResourceList = Map<string, Quantity>;
 

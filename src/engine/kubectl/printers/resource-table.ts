@@ -20,8 +20,10 @@ export interface TableOptions {
 export function tableHeader(def: KindDefinition, opts: TableOptions): string[] {
   const header: string[] = [];
   if (opts.withNamespace) header.push('NAMESPACE');
-  header.push('NAME');
+  const nameLast = def.nameColumn === 'wide-last';
+  if (!nameLast) header.push('NAME');
   for (const c of def.columns) if (!c.priority || opts.wide) header.push(c.name.toUpperCase());
+  if (nameLast && opts.wide) header.push('NAME');
   for (const key of opts.labelColumns) header.push(key.split('/').pop()!.toUpperCase());
   if (opts.showLabels) header.push('LABELS');
   return header;
@@ -30,9 +32,12 @@ export function tableHeader(def: KindDefinition, opts: TableOptions): string[] {
 export function tableRow(def: KindDefinition, obj: KObject, opts: TableOptions): string[] {
   const row: string[] = [];
   if (opts.withNamespace) row.push(obj.metadata.namespace ?? '');
-  row.push(opts.withKind ? `${kindPrefix(def)}/${obj.metadata.name}` : (obj.metadata.name ?? ''));
+  const name = opts.withKind ? `${kindPrefix(def)}/${obj.metadata.name}` : (obj.metadata.name ?? '');
+  const nameLast = def.nameColumn === 'wide-last';
+  if (!nameLast) row.push(name);
   const ctx = { nowUnixMs: opts.nowUnixMs };
   for (const c of def.columns) if (!c.priority || opts.wide) row.push(sanitizeTableCell(c.cell(obj, ctx)));
+  if (nameLast && opts.wide) row.push(name);
   for (const key of opts.labelColumns) row.push(obj.metadata.labels?.[key] ?? '');
   if (opts.showLabels) row.push(formatLabels(obj.metadata.labels));
   return row;

@@ -169,5 +169,5 @@ export function sanitizeTableCell(value: string): string {
 
 /** cli-runtime printers.EscapeTerminal: ESC becomes "^[" and CR becomes the two characters "\r". */
 export function escapeTerminal(value: string): string {
-  return value.replace(/\x1b/g, '^[').replace(/\r/g, '\\r');
+  return value.split('\u001b').join('^[').replace(/\r/g, '\\r');
 }

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { EventQueue, type ScheduledEvent } from './event-queue';
+import { SeededRandom } from './random';
+
+interface Ref {
+  time: number;
+  priority: number;
+  seq: number;
+  id: number;
+}
+
+function drain(queue: EventQueue): ScheduledEvent[] {
+  const out: ScheduledEvent[] = [];
+  for (let e = queue.pop(); e; e = queue.pop()) out.push(e);
+  return out;
+}
+
+const byKey = (a: Ref, b: Ref) => a.time - b.time || a.priority - b.priority || a.seq - b.seq;
+
+describe('EventQueue', () => {
+  it('pops in (time, priority, sequence) order', () => {
+    const q = new EventQueue();
+    q.push(5, 10, () => {}, 'c');
+    q.push(1, 20, () => {}, 'b');
+    q.push(1, 0, () => {}, 'a');
+    q.push(5, 10, () => {}, 'd');
+    q.push(5, 0, () => {}, 'e');
+    expect(drain(q).map((e) => e.label)).toEqual(['a', 'b', 'e', 'c', 'd']);
+  });
+
+  it('keeps ties FIFO', () => {
+    const q = new EventQueue();
+    for (let i = 0; i < 50; i++) q.push(7, 1, () => {}, String(i));
+    expect(drain(q).map((e) => Number(e.label))).toEqual([...Array(50).keys()]);
+  });
+
+  it.each([1, 2, 3, 42, 2026])('matches a sorted reference under random interleavings (seed %i)', (seed) => {
+    const random = new SeededRandom(seed);
+    const q = new EventQueue();
+    const live = new Map<number, { ref: Ref; event: ScheduledEvent }>();
+    const popped: number[] = [];
+    const expected: number[] = [];
+    let id = 0;
+    for (let step = 0; step < 3000; step++) {
+      const r = random.int(10);
+      if (r < 6) {
+        // Few distinct times and priorities so ties are common.
+        const ref: Ref = { time: random.int(20), priority: random.int(3) * 10, seq: 0, id: id++ };
+        const event = q.push(ref.time, ref.priority, () => {}, String(ref.id));
+        ref.seq = event.seq;
+        live.set(ref.id, { ref, event });
+      } else if (r < 8) {
+        const sorted = [...live.values()].map((v) => v.ref).sort(byKey);
+        const top = q.pop();
+        if (sorted.length === 0) {
+          expect(top).toBeUndefined();
+          continue;
+        }
+        expect(Number(top!.label)).toBe(sorted[0].id);
+        popped.push(sorted[0].id);
+        expected.push(sorted[0].id);
+        live.delete(sorted[0].id);
+      } else if (live.size > 0) {
+        const keys = [...live.keys()];
+        const victim = keys[random.int(keys.length)];
+        q.cancel(live.get(victim)!.event);
+        live.delete(victim);
+      }
+      expect(q.size).toBe(live.size);
+    }
+    const rest = [...live.values()].map((v) => v.ref).sort(byKey).map((r) => r.id);
+    expect(drain(q).map((e) => Number(e.label))).toEqual(rest);
+    expect(popped).toEqual(expected);
+    expect(q.size).toBe(0);
+  });
+
+  it('cancel drops an event and keeps size right; cancelling twice or after it ran is a no-op', () => {
+    const q = new EventQueue();
+    const a = q.push(1, 0, () => {}, 'a');
+    const b = q.push(2, 0, () => {}, 'b');
+    expect(q.size).toBe(2);
+    q.cancel(a);
+    q.cancel(a);
+    expect(q.size).toBe(1);
+    expect(q.peek()?.label).toBe('b');
+    expect(q.pop()).toBe(b);
+    q.cancel(b); // already ran
+    expect(q.size).toBe(0);
+    expect(q.pop()).toBeUndefined();
+    expect(q.peek()).toBeUndefined();
+  });
+
+  it('refuses NaN times', () => {
+    expect(() => new EventQueue().push(Number.NaN, 0, () => {})).toThrow(/invalid time/);
+  });
+});
