@@ -12,6 +12,7 @@ import { SimulationConfig } from '../config';
 import { NodeAgent, type NodeMachineSpec } from '../kubelet/node-agent';
 import { startControllers, type Controllers } from '../controllers';
 import { Topology } from './topology';
+import { EventRecorder } from '../runtime/events';
 import { freezeByDefault } from '../api/freeze';
 
 export const BUILTIN_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
@@ -42,6 +43,8 @@ export class Cluster {
   readonly topology = new Topology();
   readonly config = new SimulationConfig();
   readonly agents = new Map<string, NodeAgent>();
+  /** The one event recorder every component reports through (event names stay unique). */
+  readonly events: EventRecorder;
   readonly controllers: Controllers;
   private nextAddress = 2;
 
@@ -50,6 +53,7 @@ export class Cluster {
     this.random = new SeededRandom(seed);
     this.api = new ApiServer(this.clock, this.random, createKindRegistry());
     this.api.freezeObjects = freezeByDefault();
+    this.events = new EventRecorder(this.api);
     this.api.admission.register(namespaceLifecycle(this.api));
     this.api.admission.register(defaultTolerationSeconds);
     for (const name of BUILTIN_NAMESPACES) {
@@ -74,7 +78,7 @@ export class Cluster {
     this.topology.addMachine(name, options.zone, region);
     const address = this.nextAddress++;
     const agent = new NodeAgent(
-      { api: this.api, topology: this.topology },
+      { api: this.api, topology: this.topology, events: this.events },
       {
         name,
         zone: options.zone,

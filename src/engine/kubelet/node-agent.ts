@@ -13,6 +13,7 @@ import { leaseKind, nodeKind } from '../api/kinds';
 import { Priority } from '../clock/clock';
 import type { TimerHandle } from '../clock/clock';
 import type { Topology } from '../cluster/topology';
+import type { EventRecorder } from '../runtime/events';
 
 export const KUBELET_VERSION = 'v1.34.2';
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
@@ -38,6 +39,7 @@ export interface NodeMachineSpec {
 export interface NodeAgentContext {
   api: ApiServer;
   topology: Topology;
+  events: EventRecorder;
 }
 
 export class NodeAgent {
@@ -90,7 +92,24 @@ export class NodeAgent {
     const api = this.ctx.api;
     if (api.tryGet(nodeKind, undefined, this.spec.name)) return;
     api.create(this.initialNode());
+    this.announceStart();
     this.lastReportMs = api.clock.now();
+  }
+
+  /**
+   * The events a starting kubelet records about its node (kubelet.go, kubelet_node_status.go):
+   * the involved object is the node, referenced by name with the name as uid, as the kubelet does.
+   */
+  private announceStart(): void {
+    const name = this.spec.name;
+    const recorder = this.ctx.events.recorder('kubelet', name);
+    const nodeRef = { kind: 'Node', name, uid: name, apiVersion: 'v1' };
+    recorder.event(nodeRef, 'Normal', 'Starting', 'Starting kubelet.');
+    for (const reason of ['NodeHasSufficientMemory', 'NodeHasNoDiskPressure', 'NodeHasSufficientPID']) {
+      recorder.event(nodeRef, 'Normal', reason, `Node ${name} status is now: ${reason}`);
+    }
+    recorder.event(nodeRef, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
+    recorder.event(nodeRef, 'Normal', 'NodeReady', `Node ${name} status is now: NodeReady`);
   }
 
   private initialNode(): KObject {
