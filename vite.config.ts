@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     setupFiles: ['src/engine/testing/setup.ts'],
+    // The JSON report feeds the pass/fail count that .ci/run prints last.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest.json' },
   },
 });

@@ -58,8 +58,14 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
         const patch = threeWayPatch(lastApplied(live), desired, live);
         if (patch === undefined) verb = 'unchanged';
         else {
-          if (dryRun === 'none') env.api.patch(def, namespace, name, 'strategic', patch);
-          else if (dryRun === 'server') env.api.patch(def, namespace, name, 'strategic', patch, { dryRun: true });
+          try {
+            if (dryRun !== 'client') env.api.patch(def, namespace, name, 'strategic', patch, { dryRun: dryRun === 'server' });
+          } catch (e) {
+            if (!(e instanceof ApiError)) throw e;
+            failed = true;
+            io.err(formatApiError(patchFailure(e, patch, def, name, namespace, source)));
+            continue;
+          }
           verb = 'configured';
         }
       }
@@ -67,10 +73,29 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       failed = true;
-      io.err(formatApiError(withSource(e, source, env.api.tryGet(def, namespace, name) ? 'patching' : 'creating')));
+      io.err(formatApiError(withSource(e, source, 'creating')));
     }
   }
   return failed ? 1 : 0;
+}
+
+/** How kubectl apply reports a refused patch: the patch, the target, then the server's message. */
+function patchFailure(
+  e: ApiError,
+  patch: unknown,
+  def: { group: string; version: string; plural: string; kind: string },
+  name: string,
+  namespace: string | undefined,
+  source: string,
+): ApiError {
+  if (e.reason === 'Invalid') return e;
+  const gv = `${def.group}/${def.version}`;
+  const message =
+    `error when applying patch:\n${JSON.stringify(sortKeys(patch))}\n\nto:\n` +
+    `Resource: "${gv}, Resource=${def.plural}", GroupVersionKind: "${gv}, Kind=${def.kind}"\n` +
+    `Name: "${name}", Namespace: "${namespace ?? ''}"\n` +
+    `for: "${source}": error when patching "${source}": ${e.status.message}`;
+  return new ApiError({ ...e.status, message });
 }
 
 /** kubectl's AddSourceToErr: `error when creating "pod.yaml": <message>`. */
