@@ -7,37 +7,22 @@ import { ApiError } from '../../api/errors';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { dryRunSuffix } from './manifest-target';
-import { namespaceFlags, requestNamespace } from './common-flags';
+import { requestNamespace } from './common-flags';
 import {
   checkOutputFormat,
   copy,
   createMergePatch,
   dryRunStrategy,
   printCollectedErrors,
-  printFlags,
   printListing,
   printResult,
   resourcesAndPairs,
   selectObjects,
   validateSelection,
+  metadataEditFlags,
 } from './label';
 
-export const annotateFlags: FlagSpec[] = [
-  ...namespaceFlags,
-  ...printFlags,
-  { name: 'selector', short: 'l', type: 'string' },
-  { name: 'field-selector', type: 'string' },
-  { name: 'all', type: 'bool' },
-  { name: 'overwrite', type: 'bool' },
-  { name: 'list', type: 'bool' },
-  { name: 'local', type: 'bool' },
-  { name: 'resource-version', type: 'string' },
-  { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged' },
-  { name: 'field-manager', type: 'string', default: 'kubectl-annotate' },
-  { name: 'filename', short: 'f', type: 'stringArray', default: [] },
-  { name: 'kustomize', short: 'k', type: 'string' },
-  { name: 'recursive', short: 'R', type: 'bool' },
-];
+export const annotateFlags: FlagSpec[] = metadataEditFlags('kubectl-annotate');
 
 /** The change-cause annotation `--record` writes may always be overwritten. */
 const CHANGE_CAUSE = 'kubernetes.io/change-cause';

@@ -30,22 +30,27 @@ export const printFlags: FlagSpec[] = [
   { name: 'record', type: 'bool' },
 ];
 
-export const labelFlags: FlagSpec[] = [
-  ...namespaceFlags,
-  ...printFlags,
-  { name: 'selector', short: 'l', type: 'string' },
-  { name: 'field-selector', type: 'string' },
-  { name: 'all', type: 'bool' },
-  { name: 'overwrite', type: 'bool' },
-  { name: 'list', type: 'bool' },
-  { name: 'local', type: 'bool' },
-  { name: 'resource-version', type: 'string' },
-  { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged' },
-  { name: 'field-manager', type: 'string', default: 'kubectl-label' },
-  { name: 'filename', short: 'f', type: 'stringArray', default: [] },
-  { name: 'kustomize', short: 'k', type: 'string' },
-  { name: 'recursive', short: 'R', type: 'bool' },
-];
+/** label and annotate take the same flags; only the field manager's name differs. */
+export function metadataEditFlags(fieldManager: string): FlagSpec[] {
+  return [
+    ...namespaceFlags,
+    ...printFlags,
+    { name: 'selector', short: 'l', type: 'string' },
+    { name: 'field-selector', type: 'string' },
+    { name: 'all', type: 'bool' },
+    { name: 'overwrite', type: 'bool' },
+    { name: 'list', type: 'bool' },
+    { name: 'local', type: 'bool' },
+    { name: 'resource-version', type: 'string' },
+    { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged' },
+    { name: 'field-manager', type: 'string', default: fieldManager },
+    { name: 'filename', short: 'f', type: 'stringArray', default: [] },
+    { name: 'kustomize', short: 'k', type: 'string' },
+    { name: 'recursive', short: 'R', type: 'bool' },
+  ];
+}
+
+export const labelFlags: FlagSpec[] = metadataEditFlags('kubectl-label');
 
 // ---- shared with annotate and patch --------------------------------------------------------
 
