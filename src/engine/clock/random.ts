@@ -1,6 +1,12 @@
 // SeededRandom: the engine's only source of randomness (sfc32 seeded through splitmix32), so a
 // run is replayable from its seed. Never use Math.random in the engine.
 
+/** Two lowercase hex digits for every byte value. */
+const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** uuid()'s pieces: 16 bytes and the four dashes (at 4, 7, 10 and 13). */
+const UUID_PARTS: string[] = ['', '', '', '', '-', '', '', '-', '', '', '-', '', '', '-', '', '', '', '', '', ''];
+
 export class SeededRandom {
   private a: number;
   private b: number;
@@ -53,13 +59,31 @@ export class SeededRandom {
 
   /** A version-4 UUID in the canonical lowercase form, like github.com/google/uuid.New(). */
   uuid(): string {
-    const hex = (n: number, len: number) => n.toString(16).padStart(len, '0');
     const w0 = this.nextUint32();
     const w1 = this.nextUint32();
     const w2 = this.nextUint32();
     const w3 = this.nextUint32();
     const timeHiAndVersion = ((w1 & 0x0fff) | 0x4000) >>> 0;
     const clockSeq = (((w2 >>> 16) & 0x3fff) | 0x8000) >>> 0;
-    return `${hex(w0, 8)}-${hex(w1 >>> 16, 4)}-${hex(timeHiAndVersion, 4)}-${hex(clockSeq, 4)}-${hex(w2 & 0xffff, 4)}${hex(w3, 8)}`;
+    // One join of byte-sized pieces gives a flat string: a template literal would build a rope of
+    // cons strings that every stored uid keeps on the heap.
+    const p = UUID_PARTS;
+    p[0] = HEX_BYTE[w0 >>> 24];
+    p[1] = HEX_BYTE[(w0 >>> 16) & 0xff];
+    p[2] = HEX_BYTE[(w0 >>> 8) & 0xff];
+    p[3] = HEX_BYTE[w0 & 0xff];
+    p[5] = HEX_BYTE[w1 >>> 24];
+    p[6] = HEX_BYTE[(w1 >>> 16) & 0xff];
+    p[8] = HEX_BYTE[timeHiAndVersion >>> 8];
+    p[9] = HEX_BYTE[timeHiAndVersion & 0xff];
+    p[11] = HEX_BYTE[clockSeq >>> 8];
+    p[12] = HEX_BYTE[clockSeq & 0xff];
+    p[14] = HEX_BYTE[(w2 >>> 8) & 0xff];
+    p[15] = HEX_BYTE[w2 & 0xff];
+    p[16] = HEX_BYTE[w3 >>> 24];
+    p[17] = HEX_BYTE[(w3 >>> 16) & 0xff];
+    p[18] = HEX_BYTE[(w3 >>> 8) & 0xff];
+    p[19] = HEX_BYTE[w3 & 0xff];
+    return p.join('');
   }
 }

@@ -14,6 +14,8 @@ import { startControllers, type Controllers } from '../controllers';
 import { Topology } from './topology';
 import { EventRecorder } from '../runtime/events';
 import { freezeByDefault } from '../api/freeze';
+import { startPodTermination } from '../kubelet/pod-termination';
+import type { Controller } from '../runtime/controller';
 
 export const BUILTIN_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
 
@@ -46,6 +48,8 @@ export class Cluster {
   /** The one event recorder every component reports through (event names stay unique). */
   readonly events: EventRecorder;
   readonly controllers: Controllers;
+  /** Kubelets' confirmation of deleted pods (see kubelet/pod-termination.ts). */
+  readonly podTermination: Controller;
   private nextAddress = 2;
 
   constructor(seed: number, shape: ClusterShape = {}) {
@@ -60,6 +64,7 @@ export class Cluster {
       this.api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } });
     }
     this.controllers = startControllers(this);
+    this.podTermination = startPodTermination(this.api, this.clock, this.topology, this.controllers.informers);
     if (!shape.empty) {
       const zones = shape.zones ?? 3;
       const perZone = shape.nodesPerZone ?? 2;
