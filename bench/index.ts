@@ -3,7 +3,7 @@
 //
 //   npm run bench                      aligned report
 //   npm run bench -- --json            machine-readable report
-//   npm run bench -- --only=store      run some parts (store, clock, nodes; comma-separated)
+//   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler; comma-separated)
 //   npm run bench -- --pods=20000 --events=1000000 --nodes=1000 --shared-spec
 //
 // `npm run bench` bundles this file with esbuild (no keepNames, no minification) and runs the bundle
@@ -18,9 +18,10 @@ import { runClockBench } from './clock';
 import { fullGc, nowMs } from './gc';
 import { runNodesBench } from './nodes';
 import { renderJson, renderText, type Section } from './report';
+import { runSchedulerBench } from './scheduler';
 import { runStoreBench } from './store';
 
-const PARTS = ['store', 'clock', 'nodes'] as const;
+const PARTS = ['store', 'clock', 'nodes', 'scheduler'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Args {
@@ -71,6 +72,7 @@ function main(): void {
     if (part === 'store') sections.push(runStoreBench(defined({ pods: args.pods, nodes: args.nodes, sharedSpec: args.sharedSpec })));
     if (part === 'clock') sections.push(runClockBench(defined({ nodes: args.nodes, events: args.events })));
     if (part === 'nodes') sections.push(runNodesBench(defined({ nodes: args.nodes, virtualMinutes: args.minutes })));
+    if (part === 'scheduler') sections.push(runSchedulerBench(defined({ nodes: args.nodes, pods: args.pods })));
     // Each part's objects are garbage now; start the next from a clean heap.
     fullGc();
   }

@@ -46,8 +46,13 @@ export class AdmissionChain {
   /** The mutating phase: every plugin's admit() in registration order. */
   admit(request: AdmissionRequest): KObject | undefined {
     let object = request.object;
+    // The request is copied only once a plugin has changed the object (on every create and
+    // update: no copy per plugin).
+    let current = request;
     for (const plugin of this.plugins) {
-      if (plugin.admit) object = plugin.admit({ ...request, object }) ?? object;
+      if (!plugin.admit) continue;
+      if (current.object !== object) current = { ...request, object };
+      object = plugin.admit(current) ?? object;
     }
     return object;
   }
@@ -60,7 +65,7 @@ export class AdmissionChain {
   /** Both phases, for a request that needs no strategy step in between. */
   run(request: AdmissionRequest): KObject | undefined {
     const object = this.admit(request);
-    this.validate({ ...request, object });
+    this.validate(object === request.object ? request : { ...request, object });
     return object;
   }
 }

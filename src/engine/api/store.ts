@@ -51,7 +51,12 @@ export class KindStore {
 export class ObjectStore {
   private readonly kinds = new Map<KindDefinition, KindStore>();
   private revision = 0;
-  private readonly watchers: Watcher[] = [];
+  /**
+   * Copy-on-write: watch() and stop() replace the array, so delivering an event iterates the array
+   * it started with (a watch opened or stopped by a handler counts from the next event) and no
+   * copy is made per event.
+   */
+  private watchers: readonly Watcher[] = [];
   private readonly pending: HistoryEntry[] = [];
   private delivering = false;
   private readonly history: HistoryEntry[] = [];
@@ -144,21 +149,21 @@ export class ObjectStore {
         failed = true;
         replayError = e;
       }
-      if (!failed && watcher.active) this.watchers.push(watcher);
+      if (!failed && watcher.active) this.watchers = [...this.watchers, watcher];
       if (!outer) {
         this.delivering = false;
         if (this.pending.length > 0) this.flush();
       }
       if (failed) throw replayError;
     } else {
-      this.watchers.push(watcher);
+      this.watchers = [...this.watchers, watcher];
     }
     return {
       tooOld: false,
       stop: () => {
         watcher.active = false;
         const i = this.watchers.indexOf(watcher);
-        if (i >= 0) this.watchers.splice(i, 1);
+        if (i >= 0) this.watchers = this.watchers.filter((_, j) => j !== i);
       },
     };
   }
@@ -191,8 +196,10 @@ export class ObjectStore {
     try {
       for (let i = 0; i < this.pending.length; i++) {
         const e = this.pending[i];
-        // Copy: a handler may stop its own or another watch while we iterate.
-        for (const w of this.watchers.slice()) {
+        // A snapshot (see `watchers`): a handler may stop its own or another watch while we iterate.
+        const watchers = this.watchers;
+        for (let j = 0; j < watchers.length; j++) {
+          const w = watchers[j];
           if (!w.active || e.event.resourceVersion <= w.after || !this.wants(w, e)) continue;
           try {
             w.handler(e.event);

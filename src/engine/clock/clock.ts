@@ -83,8 +83,8 @@ export class Clock {
   /** Runs `run` at virtual time `timeMs` (a time in the past means "now"). */
   at(timeMs: number, run: () => void, priority: number = Priority.controller, label = ''): TimerHandle {
     checkFinite('at()', timeMs);
-    const event = this.queue.push(Math.max(timeMs, this.current), priority, run, label);
-    return this.handle(event);
+    // The queued event is its own handle (a small class instance, no closure per timer).
+    return this.queue.push(Math.max(timeMs, this.current), priority, run, label);
   }
 
   /** Runs `run` after `delayMs` of virtual time (negative delays mean "now"). */
@@ -197,9 +197,5 @@ export class Clock {
     } finally {
       this.running = false;
     }
-  }
-
-  private handle(event: ScheduledEvent): TimerHandle {
-    return { cancel: () => this.queue.cancel(event) };
   }
 }

@@ -1,16 +1,28 @@
 // EventQueue: a binary min-heap of scheduled callbacks ordered by (time, priority, sequence).
 // The sequence number makes ties FIFO, which is what keeps every run deterministic (SimPy's rule).
+// (time, priority, sequence) is a total order, so the pop order does not depend on the heap's
+// shape: rebuilding the heap (to shed cancelled events) changes nothing observable.
 
-export interface ScheduledEvent {
-  readonly time: number;
-  readonly priority: number;
-  readonly seq: number;
-  readonly run: () => void;
+/** A queued callback; it is also the handle that cancels it (see Clock's TimerHandle). */
+export class ScheduledEvent {
   /** Set by cancel(); cancelled events are dropped lazily when they reach the top. */
-  cancelled: boolean;
+  cancelled = false;
   /** Set when the event left the queue (popped to run); cancelling it then is a no-op. */
-  done: boolean;
-  readonly label: string;
+  done = false;
+
+  constructor(
+    private readonly queue: EventQueue,
+    readonly time: number,
+    readonly priority: number,
+    readonly seq: number,
+    readonly run: () => void,
+    readonly label: string,
+  ) {}
+
+  /** Cancels the event (see EventQueue.cancel). */
+  cancel(): void {
+    this.queue.cancel(this);
+  }
 }
 
 function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
@@ -18,6 +30,9 @@ function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
   if (a.priority !== b.priority) return a.priority < b.priority;
   return a.seq < b.seq;
 }
+
+/** Below this many queued events cancelled ones are only ever dropped from the top. */
+const MIN_REBUILD_SIZE = 1024;
 
 export class EventQueue {
   private heap: ScheduledEvent[] = [];
@@ -31,16 +46,19 @@ export class EventQueue {
 
   push(time: number, priority: number, run: () => void, label = ''): ScheduledEvent {
     if (Number.isNaN(time) || Number.isNaN(priority)) throw new Error(`event queue: invalid time ${time} or priority ${priority}`);
-    const event: ScheduledEvent = { time, priority, seq: this.nextSeq++, run, cancelled: false, done: false, label };
+    const event = new ScheduledEvent(this, time, priority, this.nextSeq++, run, label);
     const heap = this.heap;
+    // Sift up: move parents down into the gap until the new event's place is found.
+    let i = heap.length;
     heap.push(event);
-    let i = heap.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!before(heap[i], heap[parent])) break;
-      [heap[i], heap[parent]] = [heap[parent], heap[i]];
+      const p = heap[parent];
+      if (!before(event, p)) break;
+      heap[i] = p;
       i = parent;
     }
+    heap[i] = event;
     this.live++;
     return event;
   }
@@ -50,6 +68,10 @@ export class EventQueue {
     if (event.cancelled || event.done) return;
     event.cancelled = true;
     this.live--;
+    // Cancelled events wait in the heap until they reach the top; when they outnumber the live
+    // ones, drop them all at once so the heap (and every sift) stays proportional to real work.
+    const heap = this.heap;
+    if (heap.length >= MIN_REBUILD_SIZE && heap.length - this.live > this.live) this.rebuild();
   }
 
   /** The earliest live event, or undefined. */
@@ -70,8 +92,9 @@ export class EventQueue {
   }
 
   private dropCancelled(): void {
-    while (this.heap.length > 0 && this.heap[0].cancelled) {
-      this.heap[0].done = true;
+    const heap = this.heap;
+    while (heap.length > 0 && heap[0].cancelled) {
+      heap[0].done = true;
       this.removeTop();
     }
   }
@@ -79,19 +102,62 @@ export class EventQueue {
   private removeTop(): void {
     const heap = this.heap;
     const last = heap.pop()!;
-    if (heap.length === 0) return;
-    heap[0] = last;
-    let i = 0;
     const n = heap.length;
+    if (n === 0) return;
+    // Sift down: move the smaller child up into the gap until `last` fits there.
+    let i = 0;
     for (;;) {
       const l = 2 * i + 1;
+      if (l >= n) break;
+      let c = l;
+      let child = heap[l];
       const r = l + 1;
-      let smallest = i;
-      if (l < n && before(heap[l], heap[smallest])) smallest = l;
-      if (r < n && before(heap[r], heap[smallest])) smallest = r;
-      if (smallest === i) return;
-      [heap[i], heap[smallest]] = [heap[smallest], heap[i]];
-      i = smallest;
+      if (r < n) {
+        const right = heap[r];
+        if (before(right, child)) {
+          c = r;
+          child = right;
+        }
+      }
+      if (!before(child, last)) break;
+      heap[i] = child;
+      i = c;
     }
+    heap[i] = last;
+  }
+
+  /** Drops every cancelled event and re-heapifies the live ones (Floyd, O(n)). */
+  private rebuild(): void {
+    const old = this.heap;
+    const heap: ScheduledEvent[] = [];
+    for (let i = 0; i < old.length; i++) {
+      const e = old[i];
+      if (e.cancelled) e.done = true;
+      else heap.push(e);
+    }
+    const n = heap.length;
+    for (let start = (n >> 1) - 1; start >= 0; start--) {
+      const item = heap[start];
+      let i = start;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        let c = l;
+        let child = heap[l];
+        const r = l + 1;
+        if (r < n) {
+          const right = heap[r];
+          if (before(right, child)) {
+            c = r;
+            child = right;
+          }
+        }
+        if (!before(child, item)) break;
+        heap[i] = child;
+        i = c;
+      }
+      heap[i] = item;
+    }
+    this.heap = heap;
   }
 }

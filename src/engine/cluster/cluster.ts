@@ -5,6 +5,7 @@
 import { ApiServer } from '../api/apiserver';
 import { defaultTolerationSeconds } from '../api/admission-plugins/default-toleration-seconds';
 import { namespaceLifecycle } from '../api/admission-plugins/namespace-lifecycle';
+import { priorityAdmission, systemPriorityClassObjects } from '../api/admission-plugins/priority';
 import { createKindRegistry } from '../api/kinds';
 import { Clock } from '../clock/clock';
 import { SeededRandom } from '../clock/random';
@@ -16,6 +17,7 @@ import { EventRecorder } from '../runtime/events';
 import { freezeByDefault } from '../api/freeze';
 import { startPodTermination } from '../kubelet/pod-termination';
 import type { Controller } from '../runtime/controller';
+import { startScheduler, type Scheduler } from '../scheduler/scheduler';
 
 export const BUILTIN_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
 
@@ -50,6 +52,8 @@ export class Cluster {
   readonly controllers: Controllers;
   /** Kubelets' confirmation of deleted pods (see kubelet/pod-termination.ts). */
   readonly podTermination: Controller;
+  /** kube-scheduler (default-scheduler). */
+  readonly scheduler: Scheduler;
   private nextAddress = 2;
 
   constructor(seed: number, shape: ClusterShape = {}) {
@@ -59,12 +63,15 @@ export class Cluster {
     this.api.freezeObjects = freezeByDefault();
     this.events = new EventRecorder(this.api);
     this.api.admission.register(namespaceLifecycle(this.api));
+    this.api.admission.register(priorityAdmission(this.api));
     this.api.admission.register(defaultTolerationSeconds);
     for (const name of BUILTIN_NAMESPACES) {
       this.api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } });
     }
+    for (const pc of systemPriorityClassObjects()) this.api.create(pc);
     this.controllers = startControllers(this);
     this.podTermination = startPodTermination(this.api, this.clock, this.topology, this.controllers.informers);
+    this.scheduler = startScheduler({ api: this.api, clock: this.clock, informers: this.controllers.informers, recorder: this.events.recorder('default-scheduler'), random: this.random });
     if (!shape.empty) {
       const zones = shape.zones ?? 3;
       const perZone = shape.nodesPerZone ?? 2;

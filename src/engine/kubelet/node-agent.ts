@@ -23,6 +23,14 @@ const NODE_STATUS_UPDATE_MS = 10_000;
 const NODE_STATUS_REPORT_MS = 5 * 60_000;
 const JITTER_FACTOR = 0.04;
 
+/** The node conditions the kubelet reports, in order (all healthy: the simulation has no pressure). */
+const NODE_CONDITIONS: readonly Pick<Condition, 'type' | 'status' | 'reason' | 'message'>[] = [
+  { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
+  { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
+  { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
+  { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
+];
+
 export interface NodeMachineSpec {
   name: string;
   zone: string;
@@ -160,20 +168,14 @@ export class NodeAgent {
   }
 
   private conditions(heartbeat: string, transition: string): Condition[] {
-    const c = (type: string, status: Condition['status'], reason: string, message: string): Condition => ({
+    return NODE_CONDITIONS.map(({ type, status, reason, message }) => ({
       type,
       status,
       lastHeartbeatTime: heartbeat,
       lastTransitionTime: transition,
       reason,
       message,
-    });
-    return [
-      c('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
-      c('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
-      c('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
-      c('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status'),
-    ];
+    }));
   }
 
   /** Node status: recomputed every tick, written when it changed or the report period passed. */
@@ -187,15 +189,17 @@ export class NodeAgent {
     }
     const now = api.timestamp();
     const previous: Condition[] = node.status?.conditions ?? [];
-    const desired = this.conditions(now, now).map((c) => {
-      const old = previous.find((p) => p.type === c.type);
-      return old && old.status === c.status ? { ...c, lastTransitionTime: old.lastTransitionTime } : c;
-    });
-    const changed = desired.some((c) => {
+    // Whether a condition changed depends only on its fixed parts, so this is decided before the
+    // new conditions are built (every 10 s on every node, mostly to write nothing).
+    const changed = NODE_CONDITIONS.some((c) => {
       const old = previous.find((p) => p.type === c.type);
       return !old || old.status !== c.status || old.reason !== c.reason || old.message !== c.message;
     });
     if (!changed && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
+    const desired = this.conditions(now, now).map((c) => {
+      const old = previous.find((p) => p.type === c.type);
+      return old && old.status === c.status ? { ...c, lastTransitionTime: old.lastTransitionTime } : c;
+    });
     try {
       api.updateStatus({ ...node, status: { ...node.status, conditions: desired } });
       this.lastReportMs = api.clock.now();

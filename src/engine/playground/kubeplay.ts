@@ -8,6 +8,7 @@ import { FlagError, parseFlags, type FlagSpec } from '../kubectl/flags';
 import { ApiError } from '../api/errors';
 import { formatApiError } from '../kubectl/print-error';
 import { parseQuantity } from '../../k8s/quantity';
+import { renderAttempt } from '../scheduler/explain';
 
 export interface KubeplayHost {
   cluster(): Cluster;
@@ -28,6 +29,7 @@ const verbs: Record<string, Record<string, Verb> | Verb> = {
   node: { add: nodeAdd },
   clock: clockVerb,
   config: { set: configSet, view: configView },
+  explain: { scheduling: explainScheduling },
 };
 
 export function runKubeplay(argv: string[], io: PlainIO, host: KubeplayHost): number {
@@ -69,6 +71,7 @@ function usage(): string {
     '  kubeplay clock',
     '  kubeplay config set KEY=VALUE',
     '  kubeplay config view',
+    '  kubeplay explain scheduling POD [-n NAMESPACE]',
     '',
   ].join('\n');
 }
@@ -181,5 +184,21 @@ function configSet(args: string[], io: PlainIO, host: KubeplayHost): number {
 function configView(args: string[], io: PlainIO, host: KubeplayHost): number {
   if (args.length) throw new UsageError(`unexpected argument "${args[0]}"`);
   io.out(host.cluster().config.describe());
+  return 0;
+}
+
+/** `kubeplay explain scheduling POD`: the scheduler's latest attempt for the pod, node by node. */
+function explainScheduling(args: string[], io: PlainIO, host: KubeplayHost): number {
+  const p = parse(args, [{ name: 'namespace', short: 'n', type: 'string', default: 'default' }]);
+  if (p.args.length !== 1) throw new UsageError('kubeplay explain scheduling needs exactly one POD');
+  const name = p.args[0].startsWith('pod/') ? p.args[0].slice(4) : p.args[0];
+  const namespace = (p.flags.namespace as string) || 'default';
+  const cluster = host.cluster();
+  const record = cluster.scheduler.explain.latest(`${namespace}/${name}`);
+  if (!record) {
+    io.err(`error: no scheduling attempt recorded for pod ${namespace}/${name}\n`);
+    return 1;
+  }
+  io.out(renderAttempt(record, (ms) => cluster.clock.timestamp(ms)));
   return 0;
 }

@@ -27,12 +27,31 @@ export const NAMESPACE_INDEX = 'namespace';
 export const OWNER_UID_INDEX = 'ownerUid';
 export const NODE_NAME_INDEX = 'nodeName';
 
-const NONE: readonly string[] = [];
+const NONE: readonly string[] = Object.freeze([]);
+
+/**
+ * One shared, frozen `[value]` per value for the single-valued index functions below: they run on
+ * every event of every informer, and namespaces and node names are few. (Owner uids are not:
+ * ownerUidIndex builds its arrays.)
+ */
+const singletons = new Map<string, readonly string[]>();
+const MAX_SINGLETONS = 100_000;
+
+function singleton(value: string): readonly string[] {
+  let arr = singletons.get(value);
+  if (!arr) {
+    // A bound, so a long run with ever new values cannot grow the cache without limit.
+    if (singletons.size >= MAX_SINGLETONS) singletons.clear();
+    arr = Object.freeze([value]);
+    singletons.set(value, arr);
+  }
+  return arr;
+}
 
 /** cache.MetaNamespaceIndexFunc (cluster-scoped objects are not indexed). */
 export function namespaceIndex(obj: KObject): readonly string[] {
   const ns = obj.metadata.namespace;
-  return ns ? [ns] : NONE;
+  return ns ? singleton(ns) : NONE;
 }
 
 /** Every owner's uid: how the garbage collector and controllers find dependents without a scan. */
@@ -45,7 +64,7 @@ export function ownerUidIndex(obj: KObject): readonly string[] {
 /** A pod's spec.nodeName: what the kubelet, node lifecycle and the scheduler's node info read. */
 export function nodeNameIndex(obj: KObject): readonly string[] {
   const nodeName = obj.kind === 'Pod' ? obj.spec?.nodeName : undefined;
-  return typeof nodeName === 'string' && nodeName ? [nodeName] : NONE;
+  return typeof nodeName === 'string' && nodeName ? singleton(nodeName) : NONE;
 }
 
 /** cache.MetaNamespaceKeyFunc: `namespace/name`, or `name` for cluster-scoped objects. */
@@ -72,7 +91,13 @@ interface Index {
 export class Informer {
   private readonly items = new Map<string, KObject>();
   private readonly indexes = new Map<string, Index>();
-  private readonly handlers: InformerHandler[] = [];
+  /** indexes' values, for the per-event loops. */
+  private indexList: Index[] = [];
+  /**
+   * Copy-on-write: add/remove replace the array, so a delivery iterates the array it started with
+   * (a handler added or removed by a handler takes effect from the next event) without a copy.
+   */
+  private handlers: readonly InformerHandler[] = [];
   private stopWatch: (() => void) | undefined;
   private started = false;
 
@@ -99,7 +124,8 @@ export class Informer {
     if (this.started) return;
     this.started = true;
     const { items, resourceVersion } = this.api.list(this.kind);
-    for (const obj of items) this.apply({ type: 'ADDED', object: obj, resourceVersion: Number(resourceVersion) });
+    const listedVersion = Number(resourceVersion);
+    for (const obj of items) this.apply({ type: 'ADDED', object: obj, resourceVersion: listedVersion });
     this.stopWatch = this.api.watch(this.kind, (e) => this.apply(e), { resourceVersion });
   }
 
@@ -114,11 +140,11 @@ export class Informer {
    * shared informer, a late handler first gets onAdd for every cached object.
    */
   addHandler(handler: InformerHandler): () => void {
-    this.handlers.push(handler);
+    this.handlers = [...this.handlers, handler];
     if (this.started && handler.onAdd) for (const obj of this.items.values()) handler.onAdd(obj);
     return () => {
       const i = this.handlers.indexOf(handler);
-      if (i >= 0) this.handlers.splice(i, 1);
+      if (i >= 0) this.handlers = this.handlers.filter((_, j) => j !== i);
     };
   }
 
@@ -127,6 +153,7 @@ export class Informer {
     if (this.indexes.has(name)) throw new Error(`informer ${this.kind.kind}: index ${name} already exists`);
     const index: Index = { fn, buckets: new Map() };
     this.indexes.set(name, index);
+    this.indexList = [...this.indexes.values()];
     for (const [key, obj] of this.items) this.insert(index, key, fn(obj));
   }
 
@@ -179,31 +206,36 @@ export class Informer {
     const obj = event.object;
     const key = objectKey(obj);
     const old = this.items.get(key);
+    const indexes = this.indexList;
+    // The handler array is replaced, never changed, by add/remove: this is a snapshot.
+    const handlers = this.handlers;
     if (event.type === 'DELETED') {
       if (!old) return;
       this.items.delete(key);
-      for (const index of this.indexes.values()) this.remove(index, key, index.fn(old));
-      for (const h of this.handlers.slice()) h.onDelete?.(obj);
+      for (let i = 0; i < indexes.length; i++) this.remove(indexes[i], key, indexes[i].fn(old));
+      for (let i = 0; i < handlers.length; i++) handlers[i].onDelete?.(obj);
       return;
     }
     this.items.set(key, obj);
     if (old) {
-      for (const index of this.indexes.values()) {
+      for (let i = 0; i < indexes.length; i++) {
+        const index = indexes[i];
         const before = index.fn(old);
         const after = index.fn(obj);
         if (sameValues(before, after)) continue;
         this.remove(index, key, before);
         this.insert(index, key, after);
       }
-      for (const h of this.handlers.slice()) h.onUpdate?.(old, obj);
+      for (let i = 0; i < handlers.length; i++) handlers[i].onUpdate?.(old, obj);
     } else {
-      for (const index of this.indexes.values()) this.insert(index, key, index.fn(obj));
-      for (const h of this.handlers.slice()) h.onAdd?.(obj);
+      for (let i = 0; i < indexes.length; i++) this.insert(indexes[i], key, indexes[i].fn(obj));
+      for (let i = 0; i < handlers.length; i++) handlers[i].onAdd?.(obj);
     }
   }
 
   private insert(index: Index, key: string, values: readonly string[]): void {
-    for (const v of values) {
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
       let keys = index.buckets.get(v);
       if (!keys) {
         keys = new Set();
@@ -214,7 +246,8 @@ export class Informer {
   }
 
   private remove(index: Index, key: string, values: readonly string[]): void {
-    for (const v of values) {
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
       const keys = index.buckets.get(v);
       if (!keys) continue;
       keys.delete(key);

@@ -6,9 +6,10 @@ import { leaseKind } from './lease';
 import { namespaceKind } from './namespace';
 import { nodeKind } from './node';
 import { podKind } from './pod';
+import { priorityClassKind } from './priorityclass';
 import { KindRegistry } from './registry';
 
-export const builtinKinds: readonly KindDefinition[] = [namespaceKind, nodeKind, podKind, eventKind, leaseKind];
+export const builtinKinds: readonly KindDefinition[] = [namespaceKind, nodeKind, podKind, eventKind, leaseKind, priorityClassKind];
 
 export function createKindRegistry(): KindRegistry {
   const registry = new KindRegistry();
@@ -16,4 +17,4 @@ export function createKindRegistry(): KindRegistry {
   return registry;
 }
 
-export { eventKind, leaseKind, namespaceKind, nodeKind, podKind };
+export { eventKind, leaseKind, namespaceKind, nodeKind, podKind, priorityClassKind };

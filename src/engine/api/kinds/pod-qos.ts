@@ -16,7 +16,24 @@ function sameQuantity(a: string | undefined, b: string | undefined): boolean {
   }
 }
 
-export function podQosClass(pod: KObject): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+export type QosClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
+
+// Pods from one template share their (frozen) spec: classify each such spec once. The class
+// depends on nothing but the spec, and a frozen spec cannot change behind the cache's back.
+const qosBySpec = new WeakMap<object, QosClass>();
+
+export function podQosClass(pod: KObject): QosClass {
+  const spec = pod.spec;
+  if (typeof spec !== 'object' || spec === null || !Object.isFrozen(spec)) return computeQosClass(pod);
+  let qos = qosBySpec.get(spec);
+  if (qos === undefined) {
+    qos = computeQosClass(pod);
+    qosBySpec.set(spec, qos);
+  }
+  return qos;
+}
+
+function computeQosClass(pod: KObject): QosClass {
   const containers: { resources?: { requests?: Record<string, string>; limits?: Record<string, string> } }[] = [
     ...(pod.spec?.initContainers ?? []),
     ...(pod.spec?.containers ?? []),

@@ -3,11 +3,12 @@
 import { humanDuration } from '../../../k8s/duration';
 import { podPrintSummary } from '../../../k8s/pod-status';
 import type { KObject, Pod } from '../../../k8s/types';
+import { withKey } from '../deep';
 import { defaultPod } from '../defaulting/pod';
 import { validatePod, validatePodStatusUpdate, validatePodUpdate } from '../validation/pod';
 import { age, orNone } from './columns';
 import type { KindDefinition } from './kind-definition';
-import { podQosClass } from './pod-qos';
+import { podQosClass, type QosClass } from './pod-qos';
 
 /**
  * Grace period of a first pod DELETE (pkg/registry/core/pod/strategy.go CheckGracefulDelete): the
@@ -57,6 +58,35 @@ export function preparePodStatusUpdate(pod: KObject, old: KObject): KObject {
   return next === status ? pod : { ...pod, status: next };
 }
 
+/** A new pod's status per QoS class: shared (and frozen, like every stored object's parts). */
+const PENDING_STATUS: Readonly<Record<QosClass, Readonly<{ phase: 'Pending'; qosClass: QosClass }>>> = {
+  Guaranteed: Object.freeze({ phase: 'Pending', qosClass: 'Guaranteed' }),
+  Burstable: Object.freeze({ phase: 'Pending', qosClass: 'Burstable' }),
+  BestEffort: Object.freeze({ phase: 'Pending', qosClass: 'BestEffort' }),
+};
+
+/** The message of the SchedulingGated condition (pkg/registry/core/pod/strategy.go). */
+export const SCHEDULING_GATED_MESSAGE = 'Scheduling is blocked due to non-empty scheduling gates';
+
+/** applySchedulingGatedCondition: a new pod with gates starts PodScheduled=False, SchedulingGated. */
+function schedulingGatedStatus(pod: KObject): KObject['status'] | undefined {
+  const gates = pod.spec?.schedulingGates;
+  if (!Array.isArray(gates) || gates.length === 0) return undefined;
+  return {
+    ...PENDING_STATUS[podQosClass(pod)],
+    conditions: [
+      {
+        type: 'PodScheduled',
+        status: 'False',
+        lastProbeTime: null,
+        lastTransitionTime: pod.metadata.creationTimestamp ?? null,
+        reason: 'SchedulingGated',
+        message: SCHEDULING_GATED_MESSAGE,
+      },
+    ],
+  };
+}
+
 function readinessGates(pod: KObject): string {
   const gates: { conditionType: string }[] = pod.spec?.readinessGates ?? [];
   if (gates.length === 0) return '<none>';
@@ -82,7 +112,9 @@ export const podKind: KindDefinition = {
   garbageCollected: true,
   applyDefaults: (o) => defaultPod(o as Pod),
   // PrepareForCreate: a new pod starts Pending with its QoS class; clients cannot set status.
-  prepareForCreate: (pod) => ({ ...pod, status: { phase: 'Pending', qosClass: podQosClass(pod) } }),
+  // A pod with scheduling gates also gets PodScheduled=False/SchedulingGated
+  // (applySchedulingGatedCondition).
+  prepareForCreate: (pod) => withKey(pod, 'status', schedulingGatedStatus(pod) ?? PENDING_STATUS[podQosClass(pod)]),
   validate: (o) => validatePod(o as Pod),
   validateUpdate: (o, old) => validatePodUpdate(o as Pod, old as Pod),
   validateStatusUpdate: (o, old) => validatePodStatusUpdate(o as Pod, old as Pod),

@@ -6,6 +6,8 @@ import { apiVersionOf } from './kind-definition';
 
 export class KindRegistry {
   private readonly byApiVersionKind = new Map<string, KindDefinition>();
+  /** apiVersion → kind → definition: forObject() without building a key string per request. */
+  private readonly byApiVersionThenKind = new Map<string, Map<string, KindDefinition>>();
   private readonly byKind = new Map<string, KindDefinition[]>();
   private readonly all: KindDefinition[] = [];
 
@@ -13,6 +15,13 @@ export class KindRegistry {
     const key = `${apiVersionOf(def)}/${def.kind}`;
     if (this.byApiVersionKind.has(key)) throw new Error(`kind ${key} registered twice`);
     this.byApiVersionKind.set(key, def);
+    const apiVersion = apiVersionOf(def);
+    let kinds = this.byApiVersionThenKind.get(apiVersion);
+    if (!kinds) {
+      kinds = new Map();
+      this.byApiVersionThenKind.set(apiVersion, kinds);
+    }
+    kinds.set(def.kind, def);
     const list = this.byKind.get(def.kind) ?? [];
     list.push(def);
     this.byKind.set(def.kind, list);
@@ -25,7 +34,9 @@ export class KindRegistry {
 
   /** The kind a manifest names with apiVersion + kind. */
   forObject(apiVersion: string, kind: string): KindDefinition | undefined {
-    return this.byApiVersionKind.get(`${apiVersion}/${kind}`);
+    // The joined key is what decides (`a/b` + `c` and `a` + `b/c` name the same kind); the nested
+    // maps find the usual exact match without building it.
+    return this.byApiVersionThenKind.get(apiVersion)?.get(kind) ?? this.byApiVersionKind.get(`${apiVersion}/${kind}`);
   }
 
   /** Any served version of a Kind (used to tell "no matches for kind" from a wrong version). */

@@ -16,11 +16,13 @@ import {
   asInt,
   asObj,
   asString,
-  asStringMap,
   child,
   index,
   isObj,
   isSet,
+  knownValid,
+  rememberValid,
+  semanticEqual,
   validateImmutableField,
   validateLabels,
   validateNonnegative,
@@ -49,15 +51,24 @@ export interface ObjectMetaOptions {
   kubeFinalizers?: boolean;
 }
 
+/** Frozen annotation maps already found valid (see util.ts validFrozenMaps). */
+const validFrozenAnnotations = new WeakSet<object>();
+
 /** ValidateAnnotations: keys are qualified names (case-insensitive), total size at most 256 KiB. */
 export function validateAnnotations(annotations: unknown, path: string): FieldError[] {
+  if (knownValid(validFrozenAnnotations, annotations)) return [];
   const errs: FieldError[] = [];
+  if (!isObj(annotations)) return errs;
   let total = 0;
-  for (const [k, v] of asStringMap(annotations)) {
+  // asStringMap's entries, without building them.
+  for (const k of Object.keys(annotations)) {
+    const val = annotations[k];
+    const v = typeof val === 'string' ? val : String(val ?? '');
     for (const msg of isQualifiedName(k.toLowerCase())) errs.push(field.invalid(path, k, msg));
     total += utf8Length(k) + utf8Length(v);
   }
   if (total > TOTAL_ANNOTATION_SIZE_LIMIT_B) errs.push(field.tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT_B));
+  if (errs.length === 0) rememberValid(validFrozenAnnotations, annotations);
   return errs;
 }
 
@@ -75,13 +86,17 @@ function ownerReferenceJSON(ref: unknown): Record<string, unknown> {
   return out;
 }
 
-/** schema.ParseGroupVersion; undefined when malformed (more than one '/'). */
-function parseGroupVersion(apiVersion: string): { group: string; version: string } | undefined {
-  if (apiVersion === '' || apiVersion === '/') return { group: '', version: '' };
-  const parts = apiVersion.split('/');
-  if (parts.length === 1) return { group: '', version: parts[0] };
-  if (parts.length === 2) return { group: parts[0], version: parts[1] };
-  return undefined;
+/**
+ * What validateOwnerReference asks of schema.ParseGroupVersion(apiVersion), without splitting:
+ * whether the version is empty (also for a malformed value, with more than one '/', which reads as
+ * the empty group version), or the group version is core `v1` (`v1` or `/v1`).
+ */
+function coreV1OrEmptyVersion(apiVersion: string): 'emptyVersion' | 'coreV1' | 'other' {
+  const slash = apiVersion.indexOf('/');
+  if (slash < 0) return apiVersion === '' ? 'emptyVersion' : apiVersion === 'v1' ? 'coreV1' : 'other';
+  // More than one '/': malformed, read as the empty group version.
+  if (apiVersion.indexOf('/', slash + 1) >= 0 || slash === apiVersion.length - 1) return 'emptyVersion';
+  return slash === 0 && apiVersion === '/v1' ? 'coreV1' : 'other';
 }
 
 function validateOwnerReference(ref: unknown, path: string): FieldError[] {
@@ -89,13 +104,13 @@ function validateOwnerReference(ref: unknown, path: string): FieldError[] {
   const r = asObj(ref);
   const apiVersion = asString(r.apiVersion);
   const kind = asString(r.kind);
-  const gv = parseGroupVersion(apiVersion) ?? { group: '', version: '' };
-  if (gv.version === '') errs.push(field.invalid(child(path, 'apiVersion'), apiVersion, 'version must not be empty'));
+  const gv = coreV1OrEmptyVersion(apiVersion);
+  if (gv === 'emptyVersion') errs.push(field.invalid(child(path, 'apiVersion'), apiVersion, 'version must not be empty'));
   if (kind === '') errs.push(field.invalid(child(path, 'kind'), kind, 'must not be empty'));
   if (asString(r.name) === '') errs.push(field.invalid(child(path, 'name'), asString(r.name), 'must not be empty'));
   if (asString(r.uid) === '') errs.push(field.invalid(child(path, 'uid'), asString(r.uid), 'must not be empty'));
   // BannedOwners: core/v1 Events may not own anything.
-  if (gv.group === '' && gv.version === 'v1' && kind === 'Event') {
+  if (gv === 'coreV1' && kind === 'Event') {
     errs.push(field.invalid(path, ownerReferenceJSON(ref), '/v1, Kind=Event is disallowed from being an owner'));
   }
   return errs;
@@ -183,13 +198,31 @@ export function validateObjectMeta(meta: ObjectMeta | undefined, opts: ObjectMet
   } else if (namespace !== '') {
     errs.push(field.forbidden(child(path, 'namespace'), 'not allowed on this type'));
   }
-  errs.push(...validateNonnegative(asInt(m.generation), child(path, 'generation')));
-  errs.push(...validateLabels(m.labels, child(path, 'labels')));
-  errs.push(...validateAnnotations(m.annotations, child(path, 'annotations')));
-  errs.push(...validateOwnerReferences(m.ownerReferences, child(path, 'ownerReferences')));
-  errs.push(...validateFinalizers(m.finalizers, child(path, 'finalizers')));
-  if (opts.kubeFinalizers !== false) errs.push(...kubeFinalizerErrors(m, path));
+  // The checks below find nothing for absent fields; skipping them then saves building their paths.
+  if (asInt(m.generation) < 0) errs.push(...validateNonnegative(asInt(m.generation), child(path, 'generation')));
+  if (m.labels !== undefined) errs.push(...validateLabels(m.labels, metaChild(path, 'labels')));
+  if (m.annotations !== undefined) errs.push(...validateAnnotations(m.annotations, metaChild(path, 'annotations')));
+  if (m.ownerReferences !== undefined) errs.push(...validateOwnerReferences(m.ownerReferences, metaChild(path, 'ownerReferences')));
+  if (m.finalizers !== undefined) {
+    errs.push(...validateFinalizers(m.finalizers, metaChild(path, 'finalizers')));
+    if (opts.kubeFinalizers !== false) errs.push(...kubeFinalizerErrors(m, path));
+  }
   return errs;
+}
+
+/** child(path, name), without building the string for the usual `metadata` path. */
+function metaChild(path: string, name: 'labels' | 'annotations' | 'ownerReferences' | 'finalizers'): string {
+  if (path !== 'metadata') return child(path, name);
+  switch (name) {
+    case 'labels':
+      return 'metadata.labels';
+    case 'annotations':
+      return 'metadata.annotations';
+    case 'ownerReferences':
+      return 'metadata.ownerReferences';
+    default:
+      return 'metadata.finalizers';
+  }
 }
 
 /** Go's %#v of a []string, as ValidateNoNewFinalizers prints it. */
@@ -233,22 +266,20 @@ export function validateObjectMetaUpdate(
   if (asInt(n.generation) < asInt(o.generation)) {
     errs.push(field.invalid(child(path, 'generation'), asInt(n.generation), 'must not be decremented'));
   }
-  errs.push(...validateImmutableField(asString(n.name), asString(o.name), child(path, 'name')));
-  errs.push(...validateImmutableField(asString(n.namespace), asString(o.namespace), child(path, 'namespace')));
-  errs.push(...validateImmutableField(asString(n.uid), asString(o.uid), child(path, 'uid')));
-  errs.push(...validateImmutableField(n.creationTimestamp ?? null, o.creationTimestamp ?? null, child(path, 'creationTimestamp')));
-  errs.push(...validateImmutableField(n.deletionTimestamp ?? null, o.deletionTimestamp ?? null, child(path, 'deletionTimestamp')));
-  errs.push(
-    ...validateImmutableField(
-      n.deletionGracePeriodSeconds ?? null,
-      o.deletionGracePeriodSeconds ?? null,
-      child(path, 'deletionGracePeriodSeconds'),
-    ),
-  );
-  errs.push(...validateLabels(n.labels, child(path, 'labels')));
-  errs.push(...validateAnnotations(n.annotations, child(path, 'annotations')));
-  errs.push(...validateOwnerReferences(n.ownerReferences, child(path, 'ownerReferences')));
-  if (opts.kubeFinalizers !== false) errs.push(...kubeFinalizerErrors(n, path));
+  // ValidateImmutableField for each system field; the path is only built for an error.
+  const immutable = (newVal: unknown, oldVal: unknown, name: string) => {
+    if (!semanticEqual(newVal, oldVal)) errs.push(...validateImmutableField(newVal, oldVal, child(path, name)));
+  };
+  immutable(asString(n.name), asString(o.name), 'name');
+  immutable(asString(n.namespace), asString(o.namespace), 'namespace');
+  immutable(asString(n.uid), asString(o.uid), 'uid');
+  immutable(n.creationTimestamp ?? null, o.creationTimestamp ?? null, 'creationTimestamp');
+  immutable(n.deletionTimestamp ?? null, o.deletionTimestamp ?? null, 'deletionTimestamp');
+  immutable(n.deletionGracePeriodSeconds ?? null, o.deletionGracePeriodSeconds ?? null, 'deletionGracePeriodSeconds');
+  if (n.labels !== undefined) errs.push(...validateLabels(n.labels, metaChild(path, 'labels')));
+  if (n.annotations !== undefined) errs.push(...validateAnnotations(n.annotations, metaChild(path, 'annotations')));
+  if (n.ownerReferences !== undefined) errs.push(...validateOwnerReferences(n.ownerReferences, metaChild(path, 'ownerReferences')));
+  if (opts.kubeFinalizers !== false && n.finalizers !== undefined) errs.push(...kubeFinalizerErrors(n, path));
   return errs;
 }
 

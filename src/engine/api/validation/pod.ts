@@ -1217,13 +1217,51 @@ function validateHostNetworkDeps(spec: Obj, path: string, resourceIsPod: boolean
  * Expects a defaulted spec.
  */
 export function validatePodSpec(spec: PodSpec | undefined, path = 'spec', opts: PodSpecValidationOptions = {}): FieldError[] {
+  const podName = opts.podMeta?.name || undefined;
+  return cachedSpecErrors(spec, podName, opts.resourceIsPod === true ? `${path}\u0000pod` : path, () =>
+    validatePodSpecUncached(spec, path, opts.resourceIsPod === true, podName),
+  );
+}
+
+// Pods stamped from one template share one (frozen, defaulted) spec object, and a spec's checks
+// depend on nothing else but the pod's name, which only generic ephemeral volumes read (their PVC
+// is named `<pod>-<volume>`). So the errors of a frozen spec without such volumes are computed
+// once per spec and validation path. Only frozen specs are safe keys: a mutable one could change
+// behind the cache's back.
+const specErrorsCache = new WeakMap<object, Map<string, readonly FieldError[]>>();
+
+/** Whether a spec's errors can depend on the pod's name (generic ephemeral volumes). */
+function readsPodName(s: Obj): boolean {
+  for (const v of asArray(s.volumes)) if (isObj(asObj(v).ephemeral)) return true;
+  return false;
+}
+
+/** `compute()` for `spec`, memoised per frozen spec and `key` when the pod's name cannot matter. */
+function cachedSpecErrors(spec: unknown, podName: string | undefined, key: string, compute: () => FieldError[]): FieldError[] {
+  if (!isObj(spec) || !Object.isFrozen(spec) || (podName !== undefined && readsPodName(spec))) return compute();
+  let byKey = specErrorsCache.get(spec);
+  const hit = byKey?.get(key);
+  // A fresh array each time: callers may push to what they get.
+  if (hit) return hit.length === 0 ? [] : hit.slice();
+  const errs = compute();
+  if (!byKey) {
+    byKey = new Map();
+    specErrorsCache.set(spec, byKey);
+  }
+  byKey.set(key, errs.length === 0 ? NO_ERRORS : Object.freeze(errs.slice()));
+  return errs;
+}
+
+const NO_ERRORS: readonly FieldError[] = Object.freeze([]);
+
+function validatePodSpecUncached(spec: PodSpec | undefined, path: string, resourceIsPod: boolean, podName: string | undefined): FieldError[] {
   const s: Obj = isObj(spec) ? spec : {};
   const errs: FieldError[] = [];
   if (!isSet(s.terminationGracePeriodSeconds)) errs.push(field.required(child(path, 'terminationGracePeriodSeconds')));
   const gracePeriod = isSet(s.terminationGracePeriodSeconds) ? asInt(s.terminationGracePeriodSeconds) : undefined;
   const restartPolicy = asString(s.restartPolicy);
 
-  const [volumes, volumeErrs] = validateVolumes(s.volumes, child(path, 'volumes'), opts.podMeta?.name || undefined);
+  const [volumes, volumeErrs] = validateVolumes(s.volumes, child(path, 'volumes'), podName);
   errs.push(...volumeErrs);
   // spec.hostUsers defaults to true (no user namespace).
   const hostUsers = s.hostUsers !== false;
@@ -1232,7 +1270,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path = 'spec', opts: 
   errs.push(
     ...validateEphemeralContainers(s.ephemeralContainers, s.containers, s.initContainers, volumes, child(path, 'ephemeralContainers'), restartPolicy, hostUsers),
   );
-  errs.push(...validateHostNetworkDeps(s, path, opts.resourceIsPod === true));
+  errs.push(...validateHostNetworkDeps(s, path, resourceIsPod));
   errs.push(...validateRestartPolicy(s.restartPolicy, child(path, 'restartPolicy')));
   errs.push(...validateDNSPolicy(s.dnsPolicy, child(path, 'dnsPolicy')));
   errs.push(...validateLabels(s.nodeSelector, child(path, 'nodeSelector')));
@@ -1295,8 +1333,11 @@ export function validatePodSpec(spec: PodSpec | undefined, path = 'spec', opts: 
 
 /** Pod-specific annotations (ValidatePodSpecificAnnotations). */
 function validatePodSpecificAnnotations(annotations: unknown, spec: Obj, path: string): FieldError[] {
+  const entries = asStringMap(annotations);
+  // Every check below is about some annotation: none, no errors.
+  if (entries.length === 0) return [];
   const errs: FieldError[] = [];
-  const ann = new Map(asStringMap(annotations));
+  const ann = new Map(entries);
   if (ann.has(MIRROR_POD_ANNOTATION_KEY) && asString(spec.nodeName) === '') {
     errs.push(field.invalid(key(path, MIRROR_POD_ANNOTATION_KEY), ann.get(MIRROR_POD_ANNOTATION_KEY), 'must set spec.nodeName if mirror pod annotation is set'));
   }
@@ -1335,7 +1376,17 @@ function validatePodMetadataAndSpec(pod: KObject): FieldError[] {
   const spec: Obj = isObj(pod.spec) ? pod.spec : {};
   const errs = validateObjectMeta(pod.metadata, { namespaced: true, validateName: nameIsDNSSubdomain });
   errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, spec, 'metadata.annotations'));
-  errs.push(...validatePodSpec(spec as PodSpec, 'spec', { resourceIsPod: true, podMeta: pod.metadata }));
+  const podName = pod.metadata?.name || undefined;
+  errs.push(...cachedSpecErrors(spec, podName, POD_SPEC_KEY, () => validatePodSpecOfPod(spec, podName)));
+  return errs;
+}
+
+/** cachedSpecErrors' key for validatePodSpecOfPod (not a path: a path never contains NUL). */
+const POD_SPEC_KEY = '\u0000pod-spec';
+
+/** The spec part of validatePodMetadataAndSpec: ValidatePodSpec and the Pod-only spec checks. */
+function validatePodSpecOfPod(spec: Obj, podName: string | undefined): FieldError[] {
+  const errs = validatePodSpecUncached(spec as PodSpec, 'spec', true, podName);
   if (asString(spec.serviceAccountName) === '') {
     asArray(spec.volumes).forEach((v, vi) => {
       const projected = asObj(v).projected;

@@ -229,13 +229,36 @@ export function validateQualifiedName(value: string, path: string): FieldError[]
 
 export const validateLabelName = validateQualifiedName;
 
+/**
+ * Frozen maps (labels, annotations, selectors) already found valid. Objects made from one template
+ * share their label map, so it is checked once; whether a map is valid depends only on its
+ * contents, which a frozen map cannot change.
+ */
+const validFrozenMaps = new WeakSet<object>();
+
+/** Whether `v` is a frozen map already found valid by the validator owning `memo`. */
+export function knownValid(memo: WeakSet<object>, v: unknown): boolean {
+  return typeof v === 'object' && v !== null && memo.has(v);
+}
+
+/** Records `v` as valid when it is a frozen object (the only kind that cannot change later). */
+export function rememberValid(memo: WeakSet<object>, v: unknown): void {
+  if (typeof v === 'object' && v !== null && Object.isFrozen(v)) memo.add(v);
+}
+
 /** metav1 validation.ValidateLabels: every error is reported at the map's path, not per key. */
 export function validateLabels(labels: unknown, path: string): FieldError[] {
+  if (knownValid(validFrozenMaps, labels)) return [];
   const errs: FieldError[] = [];
-  for (const [k, v] of asStringMap(labels)) {
+  if (!isObj(labels)) return errs;
+  // asStringMap's entries, without building them.
+  for (const k of Object.keys(labels)) {
+    const val = labels[k];
+    const v = typeof val === 'string' ? val : String(val ?? '');
     errs.push(...validateLabelName(k, path));
     for (const msg of isValidLabelValue(v)) errs.push(field.invalid(path, v, msg));
   }
+  if (errs.length === 0) rememberValid(validFrozenMaps, labels);
   return errs;
 }
 

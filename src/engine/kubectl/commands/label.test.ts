@@ -12,6 +12,8 @@ function harness() {
   for (const name of ['web-0', 'web-1']) {
     env.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { app: 'nginx' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
   }
+  // Let the scheduler react (no nodes: it marks the pods unschedulable) before tests read them.
+  sim.clock.runDue();
   const run = (line: string) => {
     let stdout = '';
     let stderr = '';

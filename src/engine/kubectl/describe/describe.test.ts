@@ -173,6 +173,7 @@ describe('kubectl describe pod', () => {
       lines([
       'Name:         web-0',
       'Namespace:    default',
+      'Priority:     0',
       'Node:         node-a1/172.18.0.2',
       'Start Time:   Thu, 01 Jan 2026 00:00:01 +0000',
       'Labels:       app=web',
@@ -350,6 +351,7 @@ describe('pod variants', () => {
       lines([
         'Name:         lonely',
         'Namespace:    default',
+        'Priority:     0',
         'Node:         <none>',
         'Labels:       <none>',
         'Annotations:  <none>',

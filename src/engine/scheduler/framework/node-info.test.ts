@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addPod,
+  changedNodesSince,
+  cloneNodeInfo,
+  hostPortConflicts,
+  journalPosition,
+  newNodeInfo,
+  podHostPorts,
+  removePod,
+  setNode,
+} from './node-info';
+import { podInfoFor } from './pod-info';
+import { makeNode, makePod } from '../plugins/testing';
+
+const Mi = 1024 * 1024;
+
+describe('NodeInfo', () => {
+  it('accounts pods: requests, non-zero requests, affinity lists, ports; removal by uid', () => {
+    const info = newNodeInfo(makeNode('n1'));
+    const a = makePod('a', { containers: [{ requests: { cpu: '500m', memory: '1Gi' }, hostPorts: [{ hostPort: 80 }] }] });
+    const b = makePod('b', {
+      containers: [{}],
+      affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: {} }] } },
+    });
+    const g0 = info.generation;
+    addPod(info, podInfoFor(a));
+    expect(info.generation).toBeGreaterThan(g0);
+    addPod(info, podInfoFor(b));
+    expect(info.requested.milliCPU).toBe(500);
+    expect(info.requested.memory).toBe(1024 * Mi);
+    expect(info.nonZeroRequested.milliCPU).toBe(600);
+    expect(info.nonZeroRequested.memory).toBe(1024 * Mi + 200 * Mi);
+    expect(info.podsWithAffinity.map((p) => p.pod.metadata.name)).toEqual(['b']);
+    expect(info.podsWithRequiredAntiAffinity.map((p) => p.pod.metadata.name)).toEqual(['b']);
+    expect([...info.usedPorts]).toEqual(['TCP/0.0.0.0/80']);
+
+    // A different object with the same uid removes the pod (informer delete events).
+    const g1 = info.generation;
+    expect(removePod(info, { ...a, metadata: { ...a.metadata } })).toBe(true);
+    expect(info.generation).toBeGreaterThan(g1);
+    expect(info.requested.milliCPU).toBe(0);
+    expect(info.nonZeroRequested.milliCPU).toBe(100);
+    expect(info.usedPorts.size).toBe(0);
+    expect(info.pods.map((p) => p.pod.metadata.name)).toEqual(['b']);
+    expect(removePod(info, a)).toBe(false);
+    removePod(info, b);
+    expect(info.podsWithAffinity).toEqual([]);
+    expect(info.nonZeroRequested.memory).toBe(0);
+  });
+
+  it('setNode refreshes allocatable; clone copies with the same generation', () => {
+    const info = newNodeInfo(makeNode('n1'));
+    setNode(info, makeNode('n1', { allocatable: { cpu: '8', memory: '1Gi', pods: '10' } }));
+    expect(info.allocatable.milliCPU).toBe(8000);
+    const c = cloneNodeInfo(info);
+    expect(c.generation).toBe(info.generation);
+    addPod(c, podInfoFor(makePod('x', { containers: [{ requests: { cpu: '1' } }] })));
+    expect(info.pods.length).toBe(0);
+    expect(info.requested.milliCPU).toBe(0);
+    expect(c.requested.milliCPU).toBe(1000);
+    expect(c.generation).not.toBe(info.generation);
+  });
+
+  it('records changed nodes in the journal', () => {
+    const start = journalPosition();
+    const n1 = newNodeInfo(makeNode('j1'));
+    const n2 = newNodeInfo(makeNode('j2'));
+    addPod(n1, podInfoFor(makePod('p', {})));
+    const seen: string[] = [];
+    const end = changedNodesSince(start, (c) => seen.push(c.name));
+    expect(seen).toEqual(['j1', 'j2', 'j1']);
+    expect(end).toBe(journalPosition());
+    expect(n2.generation).toBeGreaterThan(0);
+  });
+});
+
+describe('host ports', () => {
+  it('collects containers and sidecars only, sanitised', () => {
+    const pod = makePod('p', {
+      initContainers: [{ hostPorts: [{ hostPort: 1 }] }, { hostPorts: [{ hostPort: 2, protocol: 'UDP' }], restartPolicy: 'Always' }],
+      containers: [{ hostPorts: [{ hostPort: 3, hostIP: '10.0.0.1' }] }],
+    });
+    expect(podHostPorts(pod)).toEqual([
+      { protocol: 'UDP', hostIP: '0.0.0.0', hostPort: 2 },
+      { protocol: 'TCP', hostIP: '10.0.0.1', hostPort: 3 },
+    ]);
+  });
+
+  it.each([
+    { used: ['TCP/0.0.0.0/80'], want: { protocol: 'TCP', hostIP: '10.0.0.1', hostPort: 80 }, conflict: true },
+    { used: ['TCP/10.0.0.1/80'], want: { protocol: 'TCP', hostIP: '0.0.0.0', hostPort: 80 }, conflict: true },
+    { used: ['TCP/10.0.0.1/80'], want: { protocol: 'TCP', hostIP: '10.0.0.2', hostPort: 80 }, conflict: false },
+    { used: ['UDP/0.0.0.0/80'], want: { protocol: 'TCP', hostIP: '0.0.0.0', hostPort: 80 }, conflict: false },
+    { used: ['TCP/0.0.0.0/8080'], want: { protocol: 'TCP', hostIP: '0.0.0.0', hostPort: 80 }, conflict: false },
+  ])('CheckConflict $used vs $want.hostIP:$want.hostPort → $conflict', ({ used, want, conflict }) => {
+    expect(hostPortConflicts(new Set(used), want)).toBe(conflict);
+  });
+});

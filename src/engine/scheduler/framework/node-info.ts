@@ -1,0 +1,427 @@
+// framework.NodeInfo maintenance (pkg/scheduler/framework/types.go): a node, the pods assigned or
+// assumed on it, their summed requests, the host ports they hold, and a generation.
+//
+// Every mutation goes through these functions so that two things stay true:
+//  - `generation` comes from one process-wide counter (upstream's nextGeneration()), so a
+//    (node name, generation) pair identifies a node's content for per-node caches;
+//  - the node's name is appended to a change journal. Plugin indexes (PodTopologySpread and
+//    InterPodAffinity counts per topology domain) replay the journal to update only the nodes
+//    that changed since they last looked, instead of rescanning every pod of the cluster.
+// Code outside this module must not mutate a NodeInfo's fields directly.
+
+import type { KObject, Taint } from '../../../k8s/types';
+import { podHasAffinity, podHasRequiredAntiAffinity } from './pod-info';
+import { addResource, cloneResource, emptyResource, memoByObjects, nodeAllocatable, subtractResource } from './resources';
+import type { NodeInfo, PodInfo, Resource } from './types';
+
+let generationCounter = 0;
+
+/** nextGeneration(): a process-wide, strictly increasing generation. */
+export function nextGeneration(): number {
+  return ++generationCounter;
+}
+
+// ---------------------------------------------------------------------------
+// Change journal
+// ---------------------------------------------------------------------------
+
+/** One journal entry: a NodeInfo changed from generation `before` to `after`. */
+export interface NodeChange {
+  readonly name: string;
+  /** nodeSlot of the name. */
+  readonly slot: number;
+  readonly before: number;
+  readonly after: number;
+  /** Set when the change was exactly one pod added (delta 1) or removed (delta −1). */
+  readonly pod?: PodInfo;
+  readonly delta?: 1 | -1;
+}
+
+const JOURNAL_LIMIT = 1 << 16;
+let journal: NodeChange[] = [];
+/** Absolute position of journal[0]. */
+let journalBase = 0;
+
+function record(change: NodeChange): void {
+  if (journal.length >= JOURNAL_LIMIT) {
+    const drop = JOURNAL_LIMIT >> 1;
+    journal = journal.slice(drop);
+    journalBase += drop;
+  }
+  journal.push(change);
+}
+
+function touch(info: NodeInfo, pod?: PodInfo, delta?: 1 | -1): void {
+  const before = info.generation;
+  const after = nextGeneration();
+  (info as { generation: number }).generation = after;
+  const slot = nodeSlot(info);
+  record(pod === undefined ? { name: info.name, slot, before, after } : { name: info.name, slot, before, after, pod, delta });
+}
+
+/** The journal position after the latest change (a cursor for changedNodesSince). */
+export function journalPosition(): number {
+  return journalBase + journal.length;
+}
+
+/**
+ * Calls `visit` with every change recorded since `position`, in order, and returns the new
+ * position; returns -1 without visiting when the entries since `position` were already discarded
+ * (the caller must then rebuild from scratch).
+ */
+export function changedNodesSince(position: number, visit: (change: NodeChange) => void): number {
+  if (position < journalBase) return -1;
+  const end = journalBase + journal.length;
+  for (let i = position - journalBase, n = journal.length; i < n; i++) visit(journal[i]);
+  return end;
+}
+
+// ---------------------------------------------------------------------------
+// NodeInfo
+// ---------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------
+// Node slots: a small integer per node name, for per-node arrays in the plugin indexes
+// ---------------------------------------------------------------------------
+
+const slotByName = new Map<string, number>();
+const slotNames: string[] = [];
+
+/** The slot of a node name (assigned on first use, never reused for another name). */
+export function slotOfName(name: string): number {
+  let slot = slotByName.get(name);
+  if (slot === undefined) {
+    slot = slotNames.length;
+    slotNames.push(name);
+    slotByName.set(name, slot);
+  }
+  return slot;
+}
+
+/** The node name of a slot. */
+export function nameOfSlot(slot: number): string {
+  return slotNames[slot];
+}
+
+// ---------------------------------------------------------------------------
+// NodeInfo
+// ---------------------------------------------------------------------------
+
+/** Indexes into nodeHot(info): the node's numbers the resource plugins read, in one array. */
+export const HOT_PODS = 0;
+export const HOT_ALLOWED_PODS = 1;
+export const HOT_ALLOC_CPU = 2;
+export const HOT_ALLOC_MEM = 3;
+export const HOT_ALLOC_EPH = 4;
+export const HOT_REQ_CPU = 5;
+export const HOT_REQ_MEM = 6;
+export const HOT_REQ_EPH = 7;
+export const HOT_NZ_CPU = 8;
+export const HOT_NZ_MEM = 9;
+const HOT_SIZE = 10;
+
+interface MutableNodeInfo {
+  name: string;
+  node: KObject;
+  pods: PodInfo[];
+  podsWithAffinity: PodInfo[];
+  podsWithRequiredAntiAffinity: PodInfo[];
+  requested: Resource;
+  nonZeroRequested: Resource;
+  allocatable: Resource;
+  usedPorts: Set<string>;
+  generation: number;
+  // Not part of the NodeInfo interface: copies of hot data laid out for the plugins' per-node work.
+  slot: number;
+  hot: Float64Array;
+  labels: Record<string, string> | undefined;
+  taints: Taint[] | undefined;
+  unschedulable: boolean;
+  imageNames: Set<string>;
+}
+
+function setNodeFields(m: MutableNodeInfo, node: KObject): void {
+  m.node = node;
+  m.allocatable = nodeAllocatable(node);
+  m.labels = node.metadata.labels;
+  const taints = node.spec?.taints as Taint[] | undefined;
+  m.taints = taints && taints.length > 0 ? taints : undefined;
+  m.unschedulable = node.spec?.unschedulable === true;
+  m.imageNames = imageNamesOf(node);
+  const h = m.hot;
+  h[HOT_ALLOWED_PODS] = m.allocatable.allowedPodNumber;
+  h[HOT_ALLOC_CPU] = m.allocatable.milliCPU;
+  h[HOT_ALLOC_MEM] = m.allocatable.memory;
+  h[HOT_ALLOC_EPH] = m.allocatable.ephemeralStorage;
+}
+
+/** NewNodeInfo + SetNode(node). */
+export function newNodeInfo(node: KObject): NodeInfo {
+  const name = node.metadata.name ?? '';
+  const info: MutableNodeInfo = {
+    name,
+    node,
+    pods: [],
+    podsWithAffinity: [],
+    podsWithRequiredAntiAffinity: [],
+    requested: emptyResource(),
+    nonZeroRequested: emptyResource(),
+    allocatable: nodeAllocatable(node),
+    usedPorts: new Set(),
+    generation: 0,
+    slot: slotOfName(name),
+    hot: new Float64Array(HOT_SIZE),
+    labels: undefined,
+    taints: undefined,
+    unschedulable: false,
+    imageNames: NO_IMAGES,
+  };
+  setNodeFields(info, node);
+  touch(info);
+  return info;
+}
+
+/** SetNode: a new version of the node object (labels, taints, allocatable may have changed). */
+export function setNode(info: NodeInfo, node: KObject): void {
+  const m = info as Partial<MutableNodeInfo>;
+  if (m.hot !== undefined) {
+    setNodeFields(m as MutableNodeInfo, node);
+  } else {
+    m.node = node;
+    m.allocatable = nodeAllocatable(node);
+  }
+  touch(info);
+}
+
+/**
+ * Marks a NodeInfo as gone (RemoveNode): bumps its generation and records the change so indexes
+ * drop the node. The caller removes it from its cache/snapshot.
+ */
+export function removeNode(info: NodeInfo): void {
+  touch(info);
+}
+
+const NO_IMAGES = new Set<string>();
+const imageNamesCache = new WeakMap<object, Set<string>>();
+
+function imageNamesOf(node: KObject): Set<string> {
+  const images = node.status?.images as { names?: string[] }[] | undefined;
+  if (!Array.isArray(images) || images.length === 0) return NO_IMAGES;
+  let set = imageNamesCache.get(images);
+  if (!set) {
+    set = new Set();
+    for (const img of images) for (const n of img?.names ?? []) set.add(n);
+    imageNamesCache.set(images, set);
+  }
+  return set;
+}
+
+const foreign = new WeakMap<NodeInfo, MutableNodeInfo>();
+
+/**
+ * The NodeInfo with its hidden fields. A NodeInfo built elsewhere (not by newNodeInfo or
+ * cloneNodeInfo) gets them derived, once per generation.
+ */
+function internals(info: NodeInfo): MutableNodeInfo {
+  const m = info as Partial<MutableNodeInfo>;
+  if (m.hot !== undefined) return m as MutableNodeInfo;
+  let d = foreign.get(info);
+  if (d === undefined || d.generation !== info.generation) {
+    d = {
+      ...(info as NodeInfo),
+      slot: slotOfName(info.name),
+      hot: new Float64Array(HOT_SIZE),
+      labels: undefined,
+      taints: undefined,
+      unschedulable: false,
+      imageNames: NO_IMAGES,
+    } as MutableNodeInfo;
+    setNodeFields(d, info.node);
+    d.allocatable = info.allocatable;
+    fillHotTotals(d);
+    foreign.set(info, d);
+  }
+  return d;
+}
+
+function fillHotTotals(m: MutableNodeInfo): void {
+  const h = m.hot;
+  h[HOT_PODS] = m.pods.length;
+  h[HOT_ALLOWED_PODS] = m.allocatable.allowedPodNumber;
+  h[HOT_ALLOC_CPU] = m.allocatable.milliCPU;
+  h[HOT_ALLOC_MEM] = m.allocatable.memory;
+  h[HOT_ALLOC_EPH] = m.allocatable.ephemeralStorage;
+  h[HOT_REQ_CPU] = m.requested.milliCPU;
+  h[HOT_REQ_MEM] = m.requested.memory;
+  h[HOT_REQ_EPH] = m.requested.ephemeralStorage;
+  h[HOT_NZ_CPU] = m.nonZeroRequested.milliCPU;
+  h[HOT_NZ_MEM] = m.nonZeroRequested.memory;
+}
+
+/** The node's slot (see slotOfName). */
+export function nodeSlot(info: NodeInfo): number {
+  const s = (info as Partial<MutableNodeInfo>).slot;
+  return s !== undefined ? s : slotOfName(info.name);
+}
+
+/** Pod count, allocatable, requested and non-zero requested numbers (HOT_* indexes). Read only. */
+export function nodeHot(info: NodeInfo): Float64Array {
+  return internals(info).hot;
+}
+
+/** The node object's labels. */
+export function nodeLabels(info: NodeInfo): Record<string, string> | undefined {
+  return internals(info).labels;
+}
+
+/** The node's taints (undefined when it has none). */
+export function nodeTaints(info: NodeInfo): Taint[] | undefined {
+  return internals(info).taints;
+}
+
+/** spec.unschedulable. */
+export function nodeUnschedulable(info: NodeInfo): boolean {
+  return internals(info).unschedulable;
+}
+
+/** The image names the node reports (status.images[].names). */
+export function nodeImageNames(info: NodeInfo): Set<string> {
+  return internals(info).imageNames;
+}
+
+/** `protocol/hostIP/port` with upstream's sanitising (empty IP → 0.0.0.0, empty protocol → TCP). */
+export function hostPortKey(protocol: string | undefined, hostIP: string | undefined, port: number): string {
+  return `${protocol || 'TCP'}/${hostIP || '0.0.0.0'}/${port}`;
+}
+
+export interface HostPort {
+  protocol: string;
+  hostIP: string;
+  hostPort: number;
+}
+
+const hostPortsCache = new WeakMap<object, unknown>();
+const NO_PORTS: HostPort[] = [];
+
+/**
+ * util.GetHostPorts: host ports (hostPort > 0) of sidecars (init containers with restartPolicy
+ * Always) and containers, sanitised. Memoised per (containers, initContainers) objects.
+ */
+export function podHostPorts(pod: KObject): HostPort[] {
+  const spec = pod.spec;
+  if (!spec || typeof spec !== 'object') return NO_PORTS;
+  return memoByObjects(hostPortsCache, [spec.containers, spec.initContainers], () => {
+    const ports: HostPort[] = [];
+    const collect = (c: any) => {
+      for (const p of c?.ports ?? []) {
+        if (typeof p?.hostPort === 'number' && p.hostPort > 0) {
+          ports.push({ protocol: p.protocol || 'TCP', hostIP: p.hostIP || '0.0.0.0', hostPort: p.hostPort });
+        }
+      }
+    };
+    for (const c of spec.initContainers ?? []) if (c?.restartPolicy === 'Always') collect(c);
+    for (const c of spec.containers ?? []) collect(c);
+    return ports.length === 0 ? NO_PORTS : ports;
+  });
+}
+
+/** HostPortInfo.CheckConflict: 0.0.0.0 conflicts with any IP on the same protocol/port. */
+export function hostPortConflicts(used: Set<string>, port: HostPort): boolean {
+  if (used.size === 0 || port.hostPort <= 0) return false;
+  if (port.hostIP === '0.0.0.0') {
+    const suffix = `/${port.hostPort}`;
+    const prefix = `${port.protocol}/`;
+    for (const key of used) if (key.startsWith(prefix) && key.endsWith(suffix)) return true;
+    return false;
+  }
+  return (
+    used.has(hostPortKey(port.protocol, '0.0.0.0', port.hostPort)) || used.has(hostPortKey(port.protocol, port.hostIP, port.hostPort))
+  );
+}
+
+function updateResources(m: MutableNodeInfo, pi: PodInfo, sign: 1 | -1): void {
+  if (sign === 1) {
+    addResource(m.requested, pi.requests);
+    m.nonZeroRequested.milliCPU += pi.nonZeroRequests.milliCPU;
+    m.nonZeroRequested.memory += pi.nonZeroRequests.memory;
+  } else {
+    subtractResource(m.requested, pi.requests);
+    m.nonZeroRequested.milliCPU -= pi.nonZeroRequests.milliCPU;
+    m.nonZeroRequested.memory -= pi.nonZeroRequests.memory;
+  }
+  fillHotTotals(m);
+}
+
+/** AddPod: O(1) plus the pod's host ports. */
+export function addPod(info: NodeInfo, pi: PodInfo): void {
+  const m = internals(info);
+  m.pods.push(pi);
+  if (podHasAffinity(pi)) m.podsWithAffinity.push(pi);
+  if (podHasRequiredAntiAffinity(pi)) m.podsWithRequiredAntiAffinity.push(pi);
+  updateResources(m, pi, 1);
+  const ports = podHostPorts(pi.pod);
+  for (let i = 0; i < ports.length; i++) m.usedPorts.add(hostPortKey(ports[i].protocol, ports[i].hostIP, ports[i].hostPort));
+  touch(info, pi, 1);
+}
+
+function removeByUid(list: PodInfo[], uid: string | undefined, pod: KObject): PodInfo | undefined {
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i].pod;
+    if (p === pod || (uid !== undefined && p.metadata.uid === uid)) {
+      const found = list[i];
+      // Upstream swaps the last element in (order is not preserved).
+      list[i] = list[list.length - 1];
+      list.pop();
+      return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * RemovePod (by uid, or by identity for uid-less test pods): O(pods on the node). Returns false
+ * when the pod was not on the node (nothing changes then).
+ */
+export function removePod(info: NodeInfo, pod: KObject): boolean {
+  const m = internals(info);
+  const uid = pod.metadata.uid;
+  const removed = removeByUid(m.pods, uid, pod);
+  if (!removed) return false;
+  removeByUid(m.podsWithAffinity, uid, pod);
+  removeByUid(m.podsWithRequiredAntiAffinity, uid, pod);
+  updateResources(m, removed, -1);
+  const ports = podHostPorts(removed.pod);
+  for (let i = 0; i < ports.length; i++) m.usedPorts.delete(hostPortKey(ports[i].protocol, ports[i].hostIP, ports[i].hostPort));
+  touch(info, removed, -1);
+  return true;
+}
+
+/**
+ * NodeInfo.Snapshot(): an independent copy (pod lists and totals copied, pod infos shared) with
+ * the same generation, like upstream. The copy is recorded in the journal too, so that a snapshot
+ * refreshed by cloning the cache's NodeInfos is always seen by the plugin indexes (an unchanged
+ * generation makes that a no-op for them).
+ */
+export function cloneNodeInfo(info: NodeInfo): NodeInfo {
+  const m = internals(info);
+  const c: MutableNodeInfo = {
+    name: info.name,
+    node: info.node,
+    pods: info.pods.slice(),
+    podsWithAffinity: info.podsWithAffinity.slice(),
+    podsWithRequiredAntiAffinity: info.podsWithRequiredAntiAffinity.slice(),
+    requested: cloneResource(info.requested),
+    nonZeroRequested: cloneResource(info.nonZeroRequested),
+    allocatable: info.allocatable,
+    usedPorts: new Set(info.usedPorts),
+    generation: info.generation,
+    slot: m.slot,
+    hot: m.hot.slice(),
+    labels: m.labels,
+    taints: m.taints,
+    unschedulable: m.unschedulable,
+    imageNames: m.imageNames,
+  };
+  record({ name: c.name, slot: c.slot, before: c.generation, after: c.generation });
+  return c;
+}
