@@ -273,6 +273,19 @@ export class ApiServer {
     return this.update(input, { ...options, subresource: 'status' });
   }
 
+  /**
+   * Commits an update a subresource has prepared and checked itself (pods/binding, which writes
+   * straight to storage: no defaulting, admission, strategy or validation): the next
+   * resourceVersion, the write and its watch event. A dry run returns the object unwritten.
+   */
+  commitPrepared(def: KindDefinition, next: KObject, existing: KObject, options: WriteOptions = {}): KObject {
+    if (options.dryRun) return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: existing.metadata.resourceVersion } });
+    const rv = this.store.nextResourceVersion();
+    const committed = this.stamp(next, rv);
+    this.store.put(def, committed, rv, existing);
+    return committed;
+  }
+
   /** PATCH: the patch is applied to the stored object, the result goes through update(). */
   patch(
     def: KindDefinition,

@@ -355,7 +355,8 @@ export class SchedulerCache implements Snapshot {
     if (!Array.isArray(images)) return;
     const name = node.metadata.name ?? '';
     for (const img of images as { names?: string[]; sizeBytes?: number }[]) {
-      for (const n of img.names ?? []) {
+      for (const raw of img.names ?? []) {
+        const n = normalizedImageName(raw);
         let s = this.images.get(n);
         if (!s) {
           s = { size: img.sizeBytes ?? 0, nodes: new Set() };
@@ -371,7 +372,8 @@ export class SchedulerCache implements Snapshot {
     if (!Array.isArray(images)) return;
     const name = node.metadata.name ?? '';
     for (const img of images as { names?: string[] }[]) {
-      for (const n of img.names ?? []) {
+      for (const raw of img.names ?? []) {
+        const n = normalizedImageName(raw);
         const s = this.images.get(n);
         if (!s) continue;
         s.nodes.delete(name);
@@ -379,6 +381,11 @@ export class SchedulerCache implements Snapshot {
       }
     }
   }
+}
+
+/** normalizedImageName: `:latest` appended when the name has no tag after its last slash. */
+function normalizedImageName(name: string): string {
+  return name.lastIndexOf(':') <= name.lastIndexOf('/') ? `${name}:latest` : name;
 }
 
 function hasAffinity(pi: PodInfo): boolean {

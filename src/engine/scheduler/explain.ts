@@ -3,9 +3,10 @@
 // chosen node; the FailedScheduling text. Not a Kubernetes feature (kube-scheduler only logs
 // this at high verbosity); it reads the data the cycle computed anyway, without copying it.
 //
-// Memory is bounded twice: the latest `maxAttemptsPerPod` attempts of a pod, and at most
-// `maxEntries` node entries (filtered + scored nodes) over all kept records — the records of the
-// pods least recently attempted go first.
+// Memory is bounded three ways: the latest `maxAttemptsPerPod` attempts of a pod, at most
+// `maxPods` pods, and at most `maxEntries` node entries (filtered + scored nodes) over all kept
+// records — the records of the pods least recently attempted go first. In large clusters a
+// record keeps only the best-scored nodes (see the scheduler's EXPLAIN_MAX_SCORED_NODES).
 
 import type { NodeInfo, Status } from './framework/types';
 import { formatTable } from '../kubectl/printers/tabwriter';
@@ -28,8 +29,8 @@ export interface AttemptRecord {
   feasible: readonly NodeInfo[];
   /** How many nodes were feasible (more than `feasible` lists when trimmed). */
   feasibleCount?: number;
-  plugins: readonly { name: string; weight: number; scores: Float64Array }[];
-  totals?: Float64Array;
+  plugins: readonly { name: string; weight: number; scores: ArrayLike<number> }[];
+  totals?: ArrayLike<number>;
   /** Preemption outcome, when it ran. */
   preemption?: { nominatedNode?: string; victims?: string[]; message?: string };
 }
@@ -43,6 +44,7 @@ export class ExplainStore {
   constructor(
     readonly maxAttemptsPerPod = 3,
     readonly maxEntries = 200_000,
+    readonly maxPods = 1_000,
   ) {}
 
   static emptyRejected(): ReadonlyMap<string, Status> {
@@ -58,10 +60,10 @@ export class ExplainStore {
     while (list.length > this.maxAttemptsPerPod) this.entries -= size(list.shift()!);
     // Re-inserted last: Map order is least recently attempted first.
     this.byPod.set(r.podKey, list);
-    for (const [key, old] of this.byPod) {
-      if (this.entries <= this.maxEntries || key === r.podKey) break;
-      for (const o of old) this.entries -= size(o);
-      this.byPod.delete(key);
+    while ((this.entries > this.maxEntries || this.byPod.size > this.maxPods) && this.byPod.size > 1) {
+      const oldest = this.byPod.keys().next().value!;
+      for (const o of this.byPod.get(oldest)!) this.entries -= size(o);
+      this.byPod.delete(oldest);
     }
   }
 

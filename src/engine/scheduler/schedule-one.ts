@@ -8,16 +8,16 @@
 //     found; pods nominated to a node with at least this pod's priority count as already there;
 //  5. none feasible → FitError; one → that node, unscored;
 //  6. PreScore / Score / NormalizeScore per plugin (Skip → the plugin adds 0), × weight, summed;
-//  7. selectHost: the highest total, ties broken uniformly at random (reservoir sampling with the
-//     engine's SeededRandom).
+//  7. selectHost: the highest total, ties broken uniformly at random (the engine's SeededRandom).
 //
 // Upstream filters nodes in 16 parallel goroutines, so which nodes beyond the needed feasible
 // count get examined is racy; here nodes are examined strictly in order, and the search stops at
-// the node that completes the count.
+// the node that completes the count. Verdicts and raw scores of node-local plugins are reused
+// across cycles of equivalent pods (EquivalenceCache below): same results, less work.
 
 import type { KObject } from '../../k8s/types';
 import type { SeededRandom } from '../clock/random';
-import { addPod, cloneNodeInfo } from './framework/node-info';
+import { addPod, changedNodesSince, cloneNodeInfo, journalPosition } from './framework/node-info';
 import { podInfoFor } from './framework/pod-info';
 import {
   MAX_NODE_SCORE,
@@ -64,32 +64,34 @@ export interface Nominator {
 
 /**
  * Equivalence cache: the Filter verdicts and raw scores of the node-local plugins for one class of
- * equivalent pods (the same spec object — pods stamped from one template share it; node-local
- * plugins read nothing but the spec), per node, valid while the node's NodeInfo generation is unchanged. Consecutive pods
- * of one workload then re-evaluate only the nodes that changed (the one the previous pod went
- * to). The verdicts are exactly what the plugins would return: node-local plugins decide from
- * the pod and that one node only. Used only when every active plugin is node-local and no pod is
- * nominated anywhere. (Upstream had such a cache until v1.13; v1.35 adds "opportunistic
- * batching" for the same reason.)
+ * equivalent pods — the same spec object (pods stamped from one template share it, and node-local
+ * plugins read nothing else of a pod) — per node, valid while the node's NodeInfo generation is
+ * unchanged. Consecutive pods of one workload then re-run the plugins only on the nodes that
+ * changed since (the ones earlier pods went to). The results are exactly what the plugins would
+ * return: node-local plugins decide from the pod and that one node. Used only when every active
+ * filter is node-local and no pod is nominated anywhere. (Upstream had an equivalence cache until
+ * v1.13; v1.35's opportunistic batching serves the same purpose.)
+ *
+ * Stored by position in the snapshot's node list (struct of arrays); a rebuilt list (a node added
+ * or removed) starts the class afresh. Which nodes changed comes from the NodeInfo change journal
+ * (node-info.ts), so a cycle does not even read the NodeInfos it already has verdicts for.
  */
 export interface EquivalenceCache {
-  /** The class: pods sharing this spec object (node-local plugins read nothing else of a pod). */
   spec: object;
   skipped: string;
-  /** The node list the entries are aligned with (the snapshot's, by position). */
+  /** The node list the arrays are aligned with. */
   nodes: readonly NodeInfo[];
-  entries: (EquivalenceEntry | undefined)[];
-}
-
-export interface EquivalenceEntry {
-  node: NodeInfo;
-  generation: number;
-  /** undefined: passes the filters. */
-  status: Status | undefined;
-  /** The generation the scores were computed at. */
-  scoreGeneration: number;
-  /** Raw (not normalised) scores of the cached score plugins, by plugin index; NaN = not yet. */
+  names: string[];
+  positionOf: Map<string, number>;
+  /** The NodeInfo change journal position the arrays are current to (node-info.ts). */
+  cursor: number;
+  /** 1: the filter verdict (and the computed scores) of the node at this position are current. */
+  valid: Uint8Array;
+  /** Filter verdicts (undefined: passes). */
+  status: (Status | undefined)[];
+  /** Raw scores, node-major: [position × plugins + plugin index]; NaN: not computed yet. */
   scores: Float64Array;
+  numScorePlugins: number;
 }
 
 /** Filters whose verdict depends only on the pod and the one node. */
@@ -142,6 +144,8 @@ export type ScheduleResult =
   | {
       kind: 'scheduled';
       node: string;
+      /** The chosen node's index among the scored nodes (when scored). */
+      chosenIndex?: number;
       evaluatedNodes: number;
       feasibleNodes: number;
       filter: FilterOutcome;
@@ -270,30 +274,45 @@ function equivalenceFor(ctx: CycleContext, pod: PodInfo, skipped: Set<string>, n
   const skippedKey = skipped.size === 0 ? '' : [...skipped].join(',');
   const classes = (holder.classes ??= new Map());
   let c = classes.get(spec);
-  if (c && c.skipped === skippedKey) {
+  if (c && c.skipped === skippedKey && c.nodes === nodes) {
     // Most recently used last.
     classes.delete(spec);
+    const cache = c;
+    const k = cache.numScorePlugins;
+    const next = changedNodesSince(cache.cursor, (change) => {
+      const position = cache.positionOf.get(change.name);
+      if (position === undefined || cache.valid[position] === 0) return;
+      cache.valid[position] = 0;
+      cache.scores.fill(Number.NaN, position * k, position * k + k);
+    });
+    if (next < 0) {
+      // The journal moved on too far: start over.
+      cache.valid.fill(0);
+      cache.scores.fill(Number.NaN);
+      cache.cursor = journalPosition();
+    } else {
+      cache.cursor = next;
+    }
   } else {
-    c = { spec, skipped: skippedKey, nodes, entries: [] };
-  }
-  if (c.nodes !== nodes) {
-    // The node list was rebuilt (a node came or went): positions moved.
-    c.nodes = nodes;
-    c.entries = [];
+    const n = nodes.length;
+    const k = ctx.framework.scorePlugins.length;
+    const names = nodes.map((info) => info.name);
+    c = {
+      spec,
+      skipped: skippedKey,
+      nodes,
+      names,
+      positionOf: new Map(names.map((name, i) => [name, i])),
+      cursor: journalPosition(),
+      valid: new Uint8Array(n),
+      status: new Array<Status | undefined>(n).fill(undefined),
+      scores: new Float64Array(n * k).fill(Number.NaN),
+      numScorePlugins: k,
+    };
   }
   classes.set(spec, c);
   if (classes.size > EQUIVALENCE_CLASSES) classes.delete(classes.keys().next().value!);
   return c;
-}
-
-/** The cache entry of the node at `index`, current for its generation's filter verdict. */
-function entryAt(cache: EquivalenceCache, index: number, info: NodeInfo, numScorePlugins: number): EquivalenceEntry {
-  let e = cache.entries[index];
-  if (e === undefined || e.node !== info) {
-    e = { node: info, generation: -1, status: undefined, scoreGeneration: -1, scores: new Float64Array(numScorePlugins).fill(Number.NaN) };
-    cache.entries[index] = e;
-  }
-  return e;
 }
 
 /** schedulePod: steps 1–7 above. Mutates ctx.nextStartNodeIndex. */
@@ -354,33 +373,37 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
   const n = nodes.length;
   const numToFind = ctx.framework.scorePlugins.length === 0 ? 1 : numFeasibleNodesToFind(ctx.percentageOfNodesToScore, n);
   const feasible: NodeInfo[] = [];
-  const feasibleEntries: EquivalenceEntry[] = [];
+  /** Positions of the feasible nodes in the node list (for the equivalence cache). */
+  const feasiblePositions: number[] = [];
   let processed = 0;
   const start = n > 0 ? ctx.nextStartNodeIndex % n : 0;
   // The equivalence cache is aligned with the snapshot's node list; not used with a restriction.
   const cache = pre.nodeNames ? undefined : equivalenceFor(ctx, podInfo, skipped, allNodes);
   filter.equivalence = cache;
-  const numScorePlugins = ctx.framework.scorePlugins.length;
+  const skipNominated = nominatedName !== undefined && explicit.has(nominatedName);
   for (let i = 0; i < n; i++) {
-    const index = (start + i) % n;
-    const info = nodes[index];
+    const position = (start + i) % n;
+    const info = nodes[position];
     processed++;
-    if (info.name === nominatedName && explicit.has(info.name)) continue;
+    if (skipNominated && info.name === nominatedName) continue;
     let s: Status | undefined;
-    let e: EquivalenceEntry | undefined;
     if (cache) {
-      e = entryAt(cache, index, info, numScorePlugins);
-      if (e.generation !== info.generation) {
-        e.status = runFilterPlugins(ctx.framework, state, podInfo, info, snapshot, skipped);
-        e.generation = info.generation;
+      if (cache.valid[position] === 1) {
+        s = cache.status[position];
+      } else {
+        s = runFilterPlugins(ctx.framework, state, podInfo, info, snapshot, skipped);
+        // An error is not a verdict: ask again next time.
+        if (!s || s.code !== 'Error') {
+          cache.status[position] = s;
+          cache.valid[position] = 1;
+        }
       }
-      s = e.status;
     } else {
       s = runFilterPluginsWithNominatedPods(ctx, state, podInfo, info, skipped);
     }
     if (!s) {
       feasible.push(info);
-      if (e) feasibleEntries.push(e);
+      feasiblePositions.push(position);
       if (feasible.length >= numToFind) break;
       continue;
     }
@@ -403,12 +426,13 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
       nodeToStatus,
     };
   }
-  const scored = prioritizeNodes(ctx, state, podInfo, feasible, cache ? feasibleEntries : undefined);
+  const scored = prioritizeNodes(ctx, state, podInfo, feasible, cache, feasiblePositions);
   if ('error' in scored) return { kind: 'error', message: scored.error, filter };
   const chosen = selectHost(scored.totals, ctx.random);
   return {
     kind: 'scheduled',
     node: feasible[chosen].name,
+    chosenIndex: chosen,
     evaluatedNodes: feasible.length + explicit.size,
     feasibleNodes: feasible.length,
     filter,
@@ -418,16 +442,17 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
 }
 
 /**
- * prioritizeNodes: PreScore, Score, NormalizeScore, × weight, summed per node. `entries` (the
- * equivalence cache's entries of `nodes`, in order) lets node-local plugins reuse raw scores.
- * The returned arrays are the context's reusable buffers: valid until the next cycle.
+ * prioritizeNodes: PreScore, Score, NormalizeScore, × weight, summed per node. With an
+ * equivalence cache (and the nodes' positions in its node list) node-local plugins reuse raw
+ * scores. The returned arrays are the context's reusable buffers: valid until the next cycle.
  */
 export function prioritizeNodes(
   ctx: CycleContext,
   state: CycleState,
   pod: PodInfo,
   nodes: NodeInfo[],
-  entries?: EquivalenceEntry[],
+  cache?: EquivalenceCache,
+  positions?: readonly number[],
 ): ScoredOutcome | { error: string } {
   const n = nodes.length;
   const buffers = (ctx.buffers ??= { totals: new Float64Array(0), scores: [] });
@@ -441,16 +466,8 @@ export function prioritizeNodes(
     return { feasible: nodes, plugins, totals };
   }
   const snapshot = ctx.snapshot;
-  const cached = entries !== undefined && entries.length === n;
-  if (cached) {
-    for (let i = 0; i < n; i++) {
-      const e = entries[i];
-      if (e.scoreGeneration !== e.generation) {
-        e.scores.fill(Number.NaN);
-        e.scoreGeneration = e.generation;
-      }
-    }
-  }
+  const cached = cache !== undefined && positions !== undefined && positions.length === n;
+  const k = cache ? cache.numScorePlugins : 0;
   for (let j = 0; j < scorePlugins.length; j++) {
     const p = scorePlugins[j];
     const pre = p.preScore?.(state, pod, nodes, snapshot);
@@ -459,41 +476,62 @@ export function prioritizeNodes(
     while (buffers.scores.length <= j) buffers.scores.push(new Float64Array(0));
     if (buffers.scores[j].length < n) buffers.scores[j] = new Float64Array(Math.max(n, 2 * buffers.scores[j].length));
     const scores = buffers.scores[j].subarray(0, n);
-    if (cached && NODE_LOCAL_SCORES.has(p.name)) {
+    const w = p.weight;
+    const local = cached && NODE_LOCAL_SCORES.has(p.name);
+    const raw = local ? cache.scores : undefined;
+    if (!p.normalize) {
+      // Final scores: range-checked when computed, summed in the same pass.
       for (let i = 0; i < n; i++) {
-        const e = entries[i];
-        let v = e.scores[j];
+        let v: number;
+        const at = raw ? positions![i] * k + j : 0;
+        if (raw && raw[at] === raw[at]) {
+          v = raw[at];
+        } else {
+          v = p.score(state, pod, nodes[i], snapshot);
+          if (v > MAX_NODE_SCORE || v < 0) return invalidScore(p, v);
+          if (raw) raw[at] = v;
+        }
+        scores[i] = v;
+        totals[i] += v * w;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const at = raw ? positions![i] * k + j : 0;
+        let v = raw ? raw[at] : Number.NaN;
         if (v !== v) {
           v = p.score(state, pod, nodes[i], snapshot);
-          e.scores[j] = v;
+          if (raw) raw[at] = v;
         }
         scores[i] = v;
       }
-    } else {
-      for (let i = 0; i < n; i++) scores[i] = p.score(state, pod, nodes[i], snapshot);
-    }
-    if (p.normalize) {
-      const list = nodeScoreList(p, nodes, scores);
+      const list = nodeScoreList(p, nodes, scores, cached ? cache.names : undefined, positions);
       p.normalize(state, pod, list);
-      for (let i = 0; i < n; i++) scores[i] = list[i].score;
-    }
-    const w = p.weight;
-    for (let i = 0; i < n; i++) {
-      const s = scores[i];
-      if (s > MAX_NODE_SCORE || s < 0) {
-        return { error: `plugin "${p.name}" returns an invalid score ${s}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing` };
+      for (let i = 0; i < n; i++) {
+        const v = list[i].score;
+        if (v > MAX_NODE_SCORE || v < 0) return invalidScore(p, v);
+        scores[i] = v;
+        totals[i] += v * w;
       }
-      totals[i] += s * w;
     }
     plugins.push({ name: p.name, weight: w, scores });
   }
   return { feasible: nodes, plugins, totals };
 }
 
+function invalidScore(p: ScorePlugin, v: number): { error: string } {
+  return { error: `plugin "${p.name}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing` };
+}
+
 /** NodeScore lists handed to NormalizeScore, reused per plugin across cycles (no garbage). */
 const scoreLists = new WeakMap<ScorePlugin, NodeScore[]>();
 
-function nodeScoreList(p: ScorePlugin, nodes: NodeInfo[], scores: Float64Array): NodeScore[] {
+function nodeScoreList(
+  p: ScorePlugin,
+  nodes: NodeInfo[],
+  scores: Float64Array,
+  names?: readonly string[],
+  positions?: readonly number[],
+): NodeScore[] {
   let list = scoreLists.get(p);
   if (!list) {
     list = [];
@@ -504,13 +542,18 @@ function nodeScoreList(p: ScorePlugin, nodes: NodeInfo[], scores: Float64Array):
   if (list.length > n) list.length = n;
   for (let i = 0; i < n; i++) {
     const e = list[i];
-    e.name = nodes[i].name;
+    // The names from the equivalence cache spare reading the NodeInfos again.
+    e.name = names && positions ? names[positions[i]] : nodes[i].name;
     e.score = scores[i];
   }
   return list;
 }
 
-/** selectHost: the index of a highest total, ties broken by reservoir sampling. */
+
+/**
+ * selectHost: the index of a highest total; ties are broken uniformly at random by reservoir
+ * sampling as upstream does (the k-th tie replaces the choice with probability 1/k).
+ */
 export function selectHost(totals: ArrayLike<number>, random: SeededRandom): number {
   let best = 0;
   let count = 1;

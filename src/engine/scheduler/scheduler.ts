@@ -245,7 +245,9 @@ export class Scheduler {
     this.cache.addOrUpdateBoundPod(pod, (p, previous) => {
       // The binding write changes only nodeName and status: keep the PodInfo computed from the
       // same spec fields (and share its parsed requests and terms).
-      if (previous && old && onlyBound(old, p)) return previous.pod === p ? previous : { ...previous, pod: p };
+      // (Its `pod` stays the pre-binding object: the plugins read only labels and spec fields
+      // other than nodeName of pods already on a node, and any later change brings a new one.)
+      if (previous && old && onlyBound(old, p)) return previous;
       return podInfoFor(p);
     });
   }
@@ -307,7 +309,7 @@ export class Scheduler {
       case 'scheduled':
         record.rejected = result.nodeToStatus.explicit;
         record.chosen = result.node;
-        if (result.scored) Object.assign(record, explainScores(result.scored, result.node));
+        if (result.scored) Object.assign(record, explainScores(result.scored, result.chosenIndex ?? 0));
         else record.feasible = [this.cache.get(result.node)!].filter(Boolean);
         this.explain.record(record);
         this.assumeAndBind(qpi, pod, podInfo, result.node);
@@ -405,8 +407,9 @@ export class Scheduler {
   private assumeAndBind(qpi: QueuedPodInfo, pod: KObject, podInfo: PodInfo, node: string): void {
     this.cache.assumePod(podInfo, node);
     this.queue.deleteNominatedPodIfExists(qpi.key);
+    let bound: KObject;
     try {
-      bindPod(this.deps.api, pod.metadata.namespace ?? '', pod.metadata.name ?? '', node, { uid: pod.metadata.uid });
+      bound = bindPod(this.deps.api, pod.metadata.namespace ?? '', pod.metadata.name ?? '', node, { uid: pod.metadata.uid });
     } catch (e) {
       if (!isApiError(e)) throw e;
       // handleBindingCycleError: forget the assumed pod (its resources free again), then the
@@ -419,7 +422,6 @@ export class Scheduler {
     }
     this.stats.scheduled++;
     this.queue.done(qpi, true);
-    const bound = this.pods.getByKey(qpi.key) ?? pod;
     this.deps.recorder.event(bound, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${node}`);
   }
 
@@ -502,23 +504,21 @@ export class Scheduler {
 }
 
 /** How many scored nodes an attempt record keeps (the best ones, and the chosen one). */
-export const EXPLAIN_MAX_SCORED_NODES = 50;
+export const EXPLAIN_MAX_SCORED_NODES = 20;
 
 /**
  * A private copy of the scores an attempt record keeps (the cycle's buffers are reused): all of
  * them for small clusters, else the best EXPLAIN_MAX_SCORED_NODES (and the chosen node).
  */
-function explainScores(scored: ScoredOutcome, chosen: string): Pick<AttemptRecord, 'feasible' | 'plugins' | 'totals' | 'feasibleCount'> {
+function explainScores(scored: ScoredOutcome, chosenIndex: number): Pick<AttemptRecord, 'feasible' | 'plugins' | 'totals' | 'feasibleCount'> {
   const n = scored.feasible.length;
   const keep = n <= EXPLAIN_MAX_SCORED_NODES ? undefined : topIndices(scored.totals, EXPLAIN_MAX_SCORED_NODES);
-  if (keep) {
-    const chosenIndex = scored.feasible.findIndex((f) => f.name === chosen);
-    if (chosenIndex >= 0 && !keep.includes(chosenIndex)) keep[keep.length - 1] = chosenIndex;
-  }
-  const pick = (a: Float64Array): Float64Array => {
-    if (!keep) return a.slice();
-    const out = new Float64Array(keep.length);
-    for (let k = 0; k < keep.length; k++) out[k] = a[keep[k]];
+  if (keep && !keep.includes(chosenIndex)) keep[keep.length - 1] = chosenIndex;
+  const pick = (a: Float64Array): number[] => {
+    const idx = keep ?? [];
+    const len = keep ? keep.length : n;
+    const out = new Array<number>(len);
+    for (let k = 0; k < len; k++) out[k] = a[keep ? idx[k] : k];
     return out;
   };
   return {

@@ -89,16 +89,5 @@ export function bindPod(api: ApiServer, namespace: string, name: string, nodeNam
   }
   const status = boundStatus(existing.status ?? EMPTY, api.timestamp());
   const next: KObject = { ...existing, metadata, spec: boundSpec(existing.spec, nodeName), status };
-  return commitPrepared(api, next, existing, options.dryRun);
-}
-
-// TEMPORARY until ApiServer gains commitPrepared (another change is in flight there): the same
-// steps the server takes to commit an update — next resourceVersion, frozen object, watch event.
-function commitPrepared(api: ApiServer, next: KObject, existing: KObject, dryRun: boolean | undefined): KObject {
-  if (dryRun) return next;
-  const rv = api.store.nextResourceVersion();
-  const committed: KObject = { ...next, metadata: { ...next.metadata, resourceVersion: String(rv) } };
-  if (api.freezeObjects) deepFreeze(committed);
-  api.store.put(podKind, committed, rv, existing);
-  return committed;
+  return api.commitPrepared(podKind, next, existing, { dryRun: options.dryRun });
 }

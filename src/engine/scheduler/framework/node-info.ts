@@ -107,18 +107,21 @@ export function nameOfSlot(slot: number): string {
 // NodeInfo
 // ---------------------------------------------------------------------------
 
-/** Indexes into nodeHot(info): the node's numbers the resource plugins read, in one array. */
-export const HOT_PODS = 0;
-export const HOT_ALLOWED_PODS = 1;
-export const HOT_ALLOC_CPU = 2;
-export const HOT_ALLOC_MEM = 3;
-export const HOT_ALLOC_EPH = 4;
-export const HOT_REQ_CPU = 5;
-export const HOT_REQ_MEM = 6;
-export const HOT_REQ_EPH = 7;
-export const HOT_NZ_CPU = 8;
-export const HOT_NZ_MEM = 9;
-const HOT_SIZE = 10;
+/**
+ * Indexes into nodeHot(info): the numbers the resource plugins read per node, in one 8-slot
+ * Float64Array (small enough for V8 to keep its data inline with the array object).
+ */
+/** allocatable pods − pods on the node. */
+export const HOT_FREE_PODS = 0;
+export const HOT_ALLOC_CPU = 1;
+export const HOT_ALLOC_MEM = 2;
+export const HOT_REQ_CPU = 3;
+export const HOT_REQ_MEM = 4;
+/** allocatable − requested ephemeral-storage. */
+export const HOT_FREE_EPH = 5;
+export const HOT_NZ_CPU = 6;
+export const HOT_NZ_MEM = 7;
+const HOT_SIZE = 8;
 
 interface MutableNodeInfo {
   name: string;
@@ -135,24 +138,37 @@ interface MutableNodeInfo {
   slot: number;
   hot: Float64Array;
   labels: Record<string, string> | undefined;
+  /** kubernetes.io/hostname and topology.kubernetes.io/zone label values (system default spreading). */
+  hostnameLabel: string | undefined;
+  zoneLabel: string | undefined;
   taints: Taint[] | undefined;
   unschedulable: boolean;
   imageNames: Set<string>;
+  imageIds: Int32Array;
+}
+
+export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
+export const LABEL_ZONE = 'topology.kubernetes.io/zone';
+
+function labelOf(labels: Record<string, string> | undefined, key: string): string | undefined {
+  if (labels === undefined) return undefined;
+  const v = labels[key];
+  // Object.prototype has no string-valued properties: a string is an own label.
+  return typeof v === 'string' ? v : undefined;
 }
 
 function setNodeFields(m: MutableNodeInfo, node: KObject): void {
   m.node = node;
   m.allocatable = nodeAllocatable(node);
   m.labels = node.metadata.labels;
+  m.hostnameLabel = labelOf(m.labels, LABEL_HOSTNAME);
+  m.zoneLabel = labelOf(m.labels, LABEL_ZONE);
   const taints = node.spec?.taints as Taint[] | undefined;
   m.taints = taints && taints.length > 0 ? taints : undefined;
   m.unschedulable = node.spec?.unschedulable === true;
   m.imageNames = imageNamesOf(node);
-  const h = m.hot;
-  h[HOT_ALLOWED_PODS] = m.allocatable.allowedPodNumber;
-  h[HOT_ALLOC_CPU] = m.allocatable.milliCPU;
-  h[HOT_ALLOC_MEM] = m.allocatable.memory;
-  h[HOT_ALLOC_EPH] = m.allocatable.ephemeralStorage;
+  m.imageIds = imageIdsOf(m.imageNames);
+  fillHotTotals(m);
 }
 
 /** NewNodeInfo + SetNode(node). */
@@ -172,9 +188,12 @@ export function newNodeInfo(node: KObject): NodeInfo {
     slot: slotOfName(name),
     hot: new Float64Array(HOT_SIZE),
     labels: undefined,
+    hostnameLabel: undefined,
+    zoneLabel: undefined,
     taints: undefined,
     unschedulable: false,
     imageNames: NO_IMAGES,
+    imageIds: NO_IDS,
   };
   setNodeFields(info, node);
   touch(info);
@@ -216,6 +235,30 @@ function imageNamesOf(node: KObject): Set<string> {
   return set;
 }
 
+const NO_IDS = new Int32Array(0);
+const imageIdByName = new Map<string, number>();
+const imageIdsCache = new WeakMap<Set<string>, Int32Array>();
+
+/** A process-wide small integer for an image name (ImageLocality compares ids, not strings). */
+export function imageId(name: string): number {
+  let id = imageIdByName.get(name);
+  if (id === undefined) {
+    id = imageIdByName.size;
+    imageIdByName.set(name, id);
+  }
+  return id;
+}
+
+function imageIdsOf(names: Set<string>): Int32Array {
+  if (names.size === 0) return NO_IDS;
+  let ids = imageIdsCache.get(names);
+  if (!ids) {
+    ids = Int32Array.from(names, imageId);
+    imageIdsCache.set(names, ids);
+  }
+  return ids;
+}
+
 const foreign = new WeakMap<NodeInfo, MutableNodeInfo>();
 
 /**
@@ -232,9 +275,12 @@ function internals(info: NodeInfo): MutableNodeInfo {
       slot: slotOfName(info.name),
       hot: new Float64Array(HOT_SIZE),
       labels: undefined,
+      hostnameLabel: undefined,
+      zoneLabel: undefined,
       taints: undefined,
       unschedulable: false,
       imageNames: NO_IMAGES,
+      imageIds: NO_IDS,
     } as MutableNodeInfo;
     setNodeFields(d, info.node);
     d.allocatable = info.allocatable;
@@ -246,14 +292,12 @@ function internals(info: NodeInfo): MutableNodeInfo {
 
 function fillHotTotals(m: MutableNodeInfo): void {
   const h = m.hot;
-  h[HOT_PODS] = m.pods.length;
-  h[HOT_ALLOWED_PODS] = m.allocatable.allowedPodNumber;
+  h[HOT_FREE_PODS] = m.allocatable.allowedPodNumber - m.pods.length;
   h[HOT_ALLOC_CPU] = m.allocatable.milliCPU;
   h[HOT_ALLOC_MEM] = m.allocatable.memory;
-  h[HOT_ALLOC_EPH] = m.allocatable.ephemeralStorage;
   h[HOT_REQ_CPU] = m.requested.milliCPU;
   h[HOT_REQ_MEM] = m.requested.memory;
-  h[HOT_REQ_EPH] = m.requested.ephemeralStorage;
+  h[HOT_FREE_EPH] = m.allocatable.ephemeralStorage - m.requested.ephemeralStorage;
   h[HOT_NZ_CPU] = m.nonZeroRequested.milliCPU;
   h[HOT_NZ_MEM] = m.nonZeroRequested.memory;
 }
@@ -264,7 +308,7 @@ export function nodeSlot(info: NodeInfo): number {
   return s !== undefined ? s : slotOfName(info.name);
 }
 
-/** Pod count, allocatable, requested and non-zero requested numbers (HOT_* indexes). Read only. */
+/** Free pod slots, allocatable, requested and non-zero requested numbers (HOT_* indexes). Read only. */
 export function nodeHot(info: NodeInfo): Float64Array {
   return internals(info).hot;
 }
@@ -272,6 +316,17 @@ export function nodeHot(info: NodeInfo): Float64Array {
 /** The node object's labels. */
 export function nodeLabels(info: NodeInfo): Record<string, string> | undefined {
   return internals(info).labels;
+}
+
+/**
+ * The value of one node label, or undefined. The hostname and zone labels are read from fields
+ * kept with the NodeInfo (a keyed lookup on label objects of many shapes is comparatively slow).
+ */
+export function nodeLabel(info: NodeInfo, key: string): string | undefined {
+  const m = internals(info);
+  if (key === LABEL_HOSTNAME) return m.hostnameLabel;
+  if (key === LABEL_ZONE) return m.zoneLabel;
+  return labelOf(m.labels, key);
 }
 
 /** The node's taints (undefined when it has none). */
@@ -287,6 +342,11 @@ export function nodeUnschedulable(info: NodeInfo): boolean {
 /** The image names the node reports (status.images[].names). */
 export function nodeImageNames(info: NodeInfo): Set<string> {
   return internals(info).imageNames;
+}
+
+/** The imageId of every name in nodeImageNames(info). */
+export function nodeImageIds(info: NodeInfo): Int32Array {
+  return internals(info).imageIds;
 }
 
 /** `protocol/hostIP/port` with upstream's sanitising (empty IP → 0.0.0.0, empty protocol → TCP). */
@@ -418,9 +478,12 @@ export function cloneNodeInfo(info: NodeInfo): NodeInfo {
     slot: m.slot,
     hot: m.hot.slice(),
     labels: m.labels,
+    hostnameLabel: m.hostnameLabel,
+    zoneLabel: m.zoneLabel,
     taints: m.taints,
     unschedulable: m.unschedulable,
     imageNames: m.imageNames,
+    imageIds: m.imageIds,
   };
   record({ name: c.name, slot: c.slot, before: c.generation, after: c.generation });
   return c;

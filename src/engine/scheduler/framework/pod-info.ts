@@ -134,12 +134,20 @@ function termsFor(pod: KObject): ParsedTerms {
 const podInfos = new WeakMap<KObject, PodInfo>();
 const flags = new WeakMap<PodInfo, ParsedTerms>();
 
+/** PodInfo as podInfoFor builds it: the interface plus copies the plugins read in hot loops. */
+interface PodInfoInternal extends PodInfo {
+  labels: Record<string, string> | undefined;
+  namespace: string;
+  terminating: boolean;
+  terms: ParsedTerms;
+}
+
 /** NewPodInfo(pod), memoised per pod object (store objects are immutable). */
 export function podInfoFor(pod: KObject): PodInfo {
   let pi = podInfos.get(pod);
   if (!pi) {
     const t = termsFor(pod);
-    pi = {
+    const internal: PodInfoInternal = {
       pod,
       requests: specRequests(pod.spec),
       nonZeroRequests: specNonZeroRequests(pod.spec),
@@ -147,20 +155,43 @@ export function podInfoFor(pod: KObject): PodInfo {
       requiredAntiAffinityTerms: t.requiredAntiAffinityTerms,
       preferredAffinityTerms: t.preferredAffinityTerms,
       preferredAntiAffinityTerms: t.preferredAntiAffinityTerms,
+      labels: pod.metadata.labels,
+      namespace: pod.metadata.namespace ?? '',
+      terminating: pod.metadata.deletionTimestamp != null,
+      terms: t,
     };
-    flags.set(pi, t);
+    pi = internal;
     podInfos.set(pod, pi);
   }
   return pi;
 }
 
 function flagsOf(pi: PodInfo): ParsedTerms {
+  const own = (pi as Partial<PodInfoInternal>).terms;
+  if (own !== undefined) return own;
   let t = flags.get(pi);
   if (!t) {
     t = termsFor(pi.pod);
     flags.set(pi, t);
   }
   return t;
+}
+
+/** The pod's labels (read from the PodInfo when podInfoFor built it). */
+export function podLabels(pi: PodInfo): Record<string, string> | undefined {
+  const own = pi as Partial<PodInfoInternal>;
+  return own.namespace !== undefined ? own.labels : pi.pod.metadata.labels;
+}
+
+/** The pod's namespace ('' when unset). */
+export function podNamespace(pi: PodInfo): string {
+  return (pi as Partial<PodInfoInternal>).namespace ?? pi.pod.metadata.namespace ?? '';
+}
+
+/** The pod has a deletionTimestamp. */
+export function podTerminating(pi: PodInfo): boolean {
+  const t = (pi as Partial<PodInfoInternal>).terminating;
+  return t !== undefined ? t : pi.pod.metadata.deletionTimestamp != null;
 }
 
 /** podWithAffinity: the pod sets podAffinity or podAntiAffinity. */

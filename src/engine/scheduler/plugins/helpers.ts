@@ -7,7 +7,29 @@ import { MAX_NODE_SCORE, type CycleState, type NodeScore, type Status } from '..
  * framework.Skip: returned by PreFilter (the plugin's Filter is not run for this pod) or by
  * PreScore (the plugin's Score and NormalizeScore are not run; the plugin adds 0 to every node).
  */
-export const SKIP: Status = Object.freeze({ code: 'Skip', reasons: [] as string[] }) as Status;
+export const SKIP: Status = Object.freeze({ code: 'Skip', reasons: Object.freeze([]) as unknown as string[] }) as Status;
+
+/**
+ * A shared, frozen rejection status with the plugin name already set (the framework then passes it
+ * on without copying): filters return these instead of allocating a Status per rejected node.
+ */
+export function rejection(plugin: string, code: 'Unschedulable' | 'UnschedulableAndUnresolvable', ...reasons: string[]): Status {
+  return Object.freeze({ code, reasons: Object.freeze(reasons) as unknown as string[], plugin }) as Status;
+}
+
+/** rejection() memoised by reasons (for reasons built at run time from a small set of values). */
+export function rejectionCache(plugin: string, code: 'Unschedulable' | 'UnschedulableAndUnresolvable'): (reasons: string[]) => Status {
+  const cache = new Map<string, Status>();
+  return (reasons) => {
+    const key = reasons.join('\u0000');
+    let s = cache.get(key);
+    if (s === undefined) {
+      s = rejection(plugin, code, ...reasons);
+      if (cache.size < 1024) cache.set(key, s);
+    }
+    return s;
+  };
+}
 
 /**
  * DefaultNormalizeScore: scales raw scores to [0, MaxNodeScore] by the highest one (integer

@@ -121,7 +121,11 @@ describe('InterPodAffinity Filter', () => {
     // A pod with anti-affinity against the incoming pod, added on n2.
     const guard = podInfoFor(makePod('g', { affinity: required('podAntiAffinity', term(ZONE, {})) }));
     plugin.addPod!(state, pi, guard, s.get('n2')!, s);
-    expect(plugin.filter(state, pi, n1, s)).toEqual({ code: 'Unschedulable', reasons: ["node(s) didn't satisfy existing pods anti-affinity rules"] });
+    expect(plugin.filter(state, pi, n1, s)).toEqual({
+      code: 'Unschedulable',
+      reasons: ["node(s) didn't satisfy existing pods anti-affinity rules"],
+      plugin: 'InterPodAffinity',
+    });
   });
 });
 

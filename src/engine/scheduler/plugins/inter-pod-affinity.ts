@@ -35,8 +35,6 @@ import { termMatches } from '../framework/pod-info';
 import {
   MAX_NODE_SCORE,
   SUCCESS,
-  unresolvable,
-  unschedulable,
   type AffinityTerm,
   type CycleState,
   type FilterPlugin,
@@ -47,8 +45,8 @@ import {
   type Snapshot,
   type Status,
 } from '../framework/types';
-import { SKIP, cycleStateSlot } from './helpers';
-import { DomainCounts, ExistingTermIndex, LruCache, PodCounter, nodeLabel, objectId } from './topology-index';
+import { SKIP, cycleStateSlot, rejection } from './helpers';
+import { DomainCounts, ExistingTermIndex, LruCache, PodCounter, nodeLabel, objectId, type ExistingTerm } from './topology-index';
 
 export const NAME = 'InterPodAffinity';
 export const ERR_REASON_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules";
@@ -101,7 +99,7 @@ interface KeyedCounts {
 class Caches {
   readonly existing = new ExistingTermIndex();
   private readonly counters = new LruCache<PodCounter>(256);
-  private readonly domains = new LruCache<DomainCounts>(128);
+  private readonly domains = new LruCache<DomainCounts>(128, (dc) => dc.dispose());
 
   /**
    * Per-value counts, over nodes having `topologyKey`, of the pods matching all of `terms` (the
@@ -130,19 +128,22 @@ class Caches {
 export class AffinityFilterState {
   private affinityOverlay: Map<string, number> | undefined;
   private antiOverlay: Map<string, number> | undefined;
+  /** AddPod/RemovePod adjustments of existingAnti: key → value → delta. */
+  private existingOverlay: TopologyCounts | undefined;
 
   constructor(
     readonly pod: PodInfo,
     readonly nsLabels: Record<string, string> | undefined,
     readonly nsLabelsOf: NsLabels,
-    /** Placed pods' required anti-affinity terms matching the pod: key → value → count. */
-    readonly existingAnti: TopologyCounts,
+    /** Placed pods' required anti-affinity terms matching the pod, by topology key (live counts). */
+    readonly existingAnti: Map<string, ExistingTerm[]>,
     readonly affinity: Map<string, KeyedCounts>,
     readonly anti: Map<string, DomainCounts[]>,
   ) {}
 
   clone(): AffinityFilterState {
-    const s = new AffinityFilterState(this.pod, this.nsLabels, this.nsLabelsOf, copyCounts(this.existingAnti), this.affinity, this.anti);
+    const s = new AffinityFilterState(this.pod, this.nsLabels, this.nsLabelsOf, this.existingAnti, this.affinity, this.anti);
+    if (this.existingOverlay) s.existingOverlay = copyCounts(this.existingOverlay);
     if (this.affinityOverlay) s.affinityOverlay = new Map(this.affinityOverlay);
     if (this.antiOverlay) s.antiOverlay = new Map(this.antiOverlay);
     return s;
@@ -169,6 +170,21 @@ export class AffinityFilterState {
     return this.antiOverlay === undefined ? n : n + (this.antiOverlay.get(`${key}\u0000${value}`) ?? 0);
   }
 
+  /** Placed pods with a required anti-affinity term matching the pod, in the node's domain of `key`. */
+  existingAntiCount(key: string, value: string): number {
+    let n = 0;
+    const terms = this.existingAnti.get(key);
+    if (terms !== undefined) for (const t of terms) n += t.domains.get(value) ?? 0;
+    const o = this.existingOverlay?.get(key)?.get(value);
+    return o === undefined ? n : n + o;
+  }
+
+  /** The topology keys of existing anti-affinity counts (base and adjustments). */
+  existingAntiKeys(): Iterable<string> {
+    if (this.existingOverlay === undefined) return this.existingAnti.keys();
+    return new Set([...this.existingAnti.keys(), ...this.existingOverlay.keys()]);
+  }
+
   antiAny(): boolean {
     let total = 0;
     for (const list of this.anti.values()) for (const dc of list) total += dc.total;
@@ -181,7 +197,7 @@ export class AffinityFilterState {
     const p = this.pod;
     for (const t of other.requiredAntiAffinityTerms) {
       const v = nodeLabel(node, t.topologyKey);
-      if (v !== undefined && termMatches(t, p.pod, this.nsLabels)) addCount(this.existingAnti, t.topologyKey, v, delta);
+      if (v !== undefined && termMatches(t, p.pod, this.nsLabels)) addCount((this.existingOverlay ??= new Map()), t.topologyKey, v, delta);
     }
     if (podMatchesAllAffinityTerms(p.requiredAffinityTerms, other.pod, this.nsLabelsOf)) {
       for (const t of p.requiredAffinityTerms) {
@@ -229,16 +245,16 @@ function satisfyPodAntiAffinity(s: AffinityFilterState, node: NodeInfo): boolean
 }
 
 function satisfyExistingPodsAntiAffinity(s: AffinityFilterState, node: NodeInfo): boolean {
-  for (const [key, byValue] of s.existingAnti) {
+  for (const key of s.existingAntiKeys()) {
     const v = nodeLabel(node, key);
-    if (v !== undefined && (byValue.get(v) ?? 0) > 0) return false;
+    if (v !== undefined && s.existingAntiCount(key, v) > 0) return false;
   }
   return true;
 }
 
 interface AffinityScoreState {
-  /** From placed pods' terms matching the pod: key → value → Σ ±weight × pods. */
-  existing: TopologyCounts;
+  /** Placed pods' terms matching the pod, with ±weight per pod (live per-value counts). */
+  existing: { key: string; weight: number; term: ExistingTerm }[];
   /** The pod's preferred terms: Σ ±weight × matching pods in the node's domain. */
   incoming: { key: string; weight: number; counts: DomainCounts }[];
 }
@@ -247,6 +263,9 @@ export function interPodAffinity(): FilterPlugin & ScorePlugin {
   const caches = new Caches();
   const filterSlot = cycleStateSlot<AffinityFilterState>(`PreFilter${NAME}`);
   const scoreSlot = cycleStateSlot<AffinityScoreState>(`PreScore${NAME}`);
+  const affinityRejected = rejection(NAME, 'UnschedulableAndUnresolvable', ERR_REASON_AFFINITY_RULES_NOT_MATCH);
+  const antiRejected = rejection(NAME, 'Unschedulable', ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
+  const existingRejected = rejection(NAME, 'Unschedulable', ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
 
   return {
     name: NAME,
@@ -258,10 +277,12 @@ export function interPodAffinity(): FilterPlugin & ScorePlugin {
       const nsLabelsOf: NsLabels = (n) => snapshot.namespaceLabels(n ?? '');
       const index = caches.existing;
       index.refresh(snapshot);
-      const existingAnti: TopologyCounts = new Map();
+      const existingAnti = new Map<string, ExistingTerm[]>();
       for (const t of index.terms.values()) {
         if (t.kind !== 'requiredAntiAffinity' || !termMatches(t.term, pod.pod, nsLabels)) continue;
-        for (const [value, n] of t.domains) addCount(existingAnti, t.term.topologyKey, value, n);
+        const list = existingAnti.get(t.term.topologyKey);
+        if (list === undefined) existingAnti.set(t.term.topologyKey, [t]);
+        else list.push(t);
       }
       const req = pod.requiredAffinityTerms;
       const reqAnti = pod.requiredAntiAffinityTerms;
@@ -297,9 +318,9 @@ export function interPodAffinity(): FilterPlugin & ScorePlugin {
     filter(state, _pod, node): Status {
       const s = filterSlot.get(state);
       if (s === undefined) return SUCCESS;
-      if (!satisfyPodAffinity(s, node)) return unresolvable(ERR_REASON_AFFINITY_RULES_NOT_MATCH);
-      if (!satisfyPodAntiAffinity(s, node)) return unschedulable(ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
-      if (!satisfyExistingPodsAntiAffinity(s, node)) return unschedulable(ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
+      if (!satisfyPodAffinity(s, node)) return affinityRejected;
+      if (!satisfyPodAntiAffinity(s, node)) return antiRejected;
+      if (!satisfyExistingPodsAntiAffinity(s, node)) return existingRejected;
       return SUCCESS;
     },
 
@@ -308,7 +329,7 @@ export function interPodAffinity(): FilterPlugin & ScorePlugin {
       const index = caches.existing;
       index.refresh(snapshot);
       let any = false;
-      const existing: TopologyCounts = new Map();
+      const existing: AffinityScoreState['existing'] = [];
       for (const t of index.terms.values()) {
         let weight: number;
         switch (t.kind) {
@@ -326,7 +347,7 @@ export function interPodAffinity(): FilterPlugin & ScorePlugin {
         }
         if (!termMatches(t.term, pod.pod, nsLabels)) continue;
         any = true;
-        for (const [value, n] of t.domains) addCount(existing, t.term.topologyKey, value, weight * n);
+        existing.push({ key: t.term.topologyKey, weight, term: t });
       }
       const incoming: AffinityScoreState['incoming'] = [];
       const add = (terms: readonly { weight: number; topologyKey: string }[], sign: number) => {
@@ -350,13 +371,18 @@ export function interPodAffinity(): FilterPlugin & ScorePlugin {
       const s = scoreSlot.get(state);
       if (s === undefined) return 0;
       let score = 0;
-      for (const [key, byValue] of s.existing) {
-        const v = nodeLabel(node, key);
-        if (v !== undefined) score += byValue.get(v) ?? 0;
+      for (const e of s.existing) {
+        const v = nodeLabel(node, e.key);
+        if (v !== undefined) score += e.weight * (e.term.domains.get(v) ?? 0);
       }
       for (const t of s.incoming) {
-        const v = nodeLabel(node, t.key);
-        if (v !== undefined) score += t.weight * (t.counts.sums.get(v) ?? 0);
+        const id = t.counts.domainIdOf(node);
+        if (id !== undefined) {
+          if (id >= 0) score += t.weight * t.counts.sumOfId(id);
+        } else {
+          const v = nodeLabel(node, t.key);
+          if (v !== undefined) score += t.weight * (t.counts.sums.get(v) ?? 0);
+        }
       }
       return score;
     },

@@ -16,7 +16,7 @@ import { newRequirement, requirementMatches, type Operator, type Requirement } f
 import type { KObject } from '../../../k8s/types';
 import { memoByObjects } from '../framework/resources';
 import { SUCCESS, unresolvable, type FilterPlugin, type NodeScore, type ScorePlugin, type Status } from '../framework/types';
-import { SKIP, cycleStateSlot, defaultNormalizeScore } from './helpers';
+import { SKIP, cycleStateSlot, defaultNormalizeScore, rejection } from './helpers';
 
 export const NAME = 'NodeAffinity';
 export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
@@ -197,6 +197,7 @@ function pinnedNodeNames(terms: readonly NodeSelectorTerm[]): Set<string> | unde
 export function nodeAffinity(): FilterPlugin & ScorePlugin {
   const filterSlot = cycleStateSlot<RequiredNodeAffinity>(`PreFilter${NAME}`);
   const scoreSlot = cycleStateSlot<PreferredTerm[]>(`PreScore${NAME}`);
+  const rejected = rejection(NAME, 'UnschedulableAndUnresolvable', ERR_REASON_POD);
   return {
     name: NAME,
     weight: 2,
@@ -219,7 +220,7 @@ export function nodeAffinity(): FilterPlugin & ScorePlugin {
 
     filter(state, pod, node): Status {
       const r = filterSlot.get(state) ?? requiredNodeAffinity(pod.pod);
-      return r.empty || r.match(node.node) ? SUCCESS : unresolvable(ERR_REASON_POD);
+      return r.empty || r.match(node.node) ? SUCCESS : rejected;
     },
 
     preScore(state, pod) {

@@ -3,14 +3,15 @@
 // skips the plugin for pods without host ports.
 
 import { hostPortConflicts, podHostPorts, type HostPort } from '../framework/node-info';
-import { SUCCESS, unschedulable, type FilterPlugin, type Status } from '../framework/types';
-import { SKIP, cycleStateSlot } from './helpers';
+import { SUCCESS, type FilterPlugin, type Status } from '../framework/types';
+import { SKIP, cycleStateSlot, rejection } from './helpers';
 
 export const NAME = 'NodePorts';
 export const ERR_REASON = "node(s) didn't have free ports for the requested pod ports";
 
 export function nodePorts(): FilterPlugin {
   const slot = cycleStateSlot<HostPort[]>(`PreFilter${NAME}`);
+  const rejected = rejection(NAME, 'Unschedulable', ERR_REASON);
   return {
     name: NAME,
     preFilter(state, pod) {
@@ -26,7 +27,7 @@ export function nodePorts(): FilterPlugin {
       const ports = slot.get(state) ?? podHostPorts(pod.pod);
       if (ports.length === 0 || node.usedPorts.size === 0) return SUCCESS;
       for (let i = 0; i < ports.length; i++) {
-        if (hostPortConflicts(node.usedPorts, ports[i])) return unschedulable(ERR_REASON);
+        if (hostPortConflicts(node.usedPorts, ports[i])) return rejected;
       }
       return SUCCESS;
     },

@@ -14,19 +14,17 @@
 
 import {
   HOT_ALLOC_CPU,
-  HOT_ALLOC_EPH,
   HOT_ALLOC_MEM,
-  HOT_ALLOWED_PODS,
+  HOT_FREE_EPH,
+  HOT_FREE_PODS,
   HOT_NZ_CPU,
   HOT_NZ_MEM,
-  HOT_PODS,
   HOT_REQ_CPU,
-  HOT_REQ_EPH,
   HOT_REQ_MEM,
   nodeHot,
 } from '../framework/node-info';
 import { isZeroRequest } from '../framework/resources';
-import { cycleStateSlot } from './helpers';
+import { cycleStateSlot, rejectionCache } from './helpers';
 import { MAX_NODE_SCORE, SUCCESS, type FilterPlugin, type NodeInfo, type PodInfo, type ScorePlugin, type Status } from '../framework/types';
 
 export const NAME = 'NodeResourcesFit';
@@ -121,6 +119,7 @@ export function nodeResourcesFit(resources: readonly ResourceSpec[] = DEFAULT_RE
   const wCpu = onlyCpuMemory ? resources[0].weight : 0;
   const wMem = onlyCpuMemory ? resources[1].weight : 0;
   const slot = cycleStateSlot<number[]>(`PreScore${NAME}`);
+  const rejected = rejectionCache(NAME, 'Unschedulable');
 
   return {
     name: NAME,
@@ -131,16 +130,16 @@ export function nodeResourcesFit(resources: readonly ResourceSpec[] = DEFAULT_RE
       const r = pod.requests;
       // Fast path: fits on every count (the common case), no allocation.
       if (
-        h[HOT_PODS] + 1 <= h[HOT_ALLOWED_PODS] &&
+        h[HOT_FREE_PODS] >= 1 &&
         r.milliCPU <= h[HOT_ALLOC_CPU] - h[HOT_REQ_CPU] &&
         r.memory <= h[HOT_ALLOC_MEM] - h[HOT_REQ_MEM] &&
-        r.ephemeralStorage <= h[HOT_ALLOC_EPH] - h[HOT_REQ_EPH] &&
+        r.ephemeralStorage <= h[HOT_FREE_EPH] &&
         isZeroScalar(r.scalar)
       ) {
         return SUCCESS;
       }
       const reasons = insufficientResources(pod, node);
-      return reasons.length === 0 ? SUCCESS : { code: 'Unschedulable', reasons };
+      return reasons.length === 0 ? SUCCESS : rejected(reasons);
     },
 
     preScore(state, pod) {

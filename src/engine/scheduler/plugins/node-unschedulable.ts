@@ -4,7 +4,8 @@
 
 import type { Taint } from '../../../k8s/types';
 import { nodeUnschedulable as isUnschedulable } from '../framework/node-info';
-import { SUCCESS, unresolvable, type FilterPlugin, type Status } from '../framework/types';
+import { SUCCESS, type FilterPlugin, type Status } from '../framework/types';
+import { rejection } from './helpers';
 import { tolerationsTolerateTaint } from './taint-toleration';
 
 export const NAME = 'NodeUnschedulable';
@@ -13,12 +14,13 @@ export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
 export const UNSCHEDULABLE_TAINT: Taint = Object.freeze({ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' });
 
 export function nodeUnschedulable(): FilterPlugin {
+  const rejected = rejection(NAME, 'UnschedulableAndUnresolvable', ERR_REASON_UNSCHEDULABLE);
   return {
     name: NAME,
     filter(_state, pod, node): Status {
       if (!isUnschedulable(node)) return SUCCESS;
       if (tolerationsTolerateTaint(pod.pod.spec?.tolerations, UNSCHEDULABLE_TAINT)) return SUCCESS;
-      return unresolvable(ERR_REASON_UNSCHEDULABLE);
+      return rejected;
     },
   };
 }

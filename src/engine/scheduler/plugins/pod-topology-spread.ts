@@ -16,17 +16,24 @@
 // constraints only) score 0. Normalised: 100 × (max + min − s) / max, 100 for all when max is 0.
 //
 // Where upstream scans: PreFilter and PreScore visit every pod of every node in each cycle. Here
-// the per-domain counts come from topology-index.ts (kept up to date from the NodeInfo change
-// journal), hostname counts from a per-(node, generation) memo, so a cycle costs O(feasible nodes)
-// plus O(pods on the nodes that changed). The global minimum is tracked incrementally; with
-// preemption's AddPod/RemovePod adjustments it is recomputed exactly, where upstream keeps two
-// "critical paths" (an approximation that can differ after several adjustments).
+// the per-domain and per-node counts come from topology-index.ts (kept up to date from the
+// NodeInfo change journal, one predicate evaluation per pod added or removed since the last
+// cycle), so a cycle costs O(feasible nodes) plus O(changes). The global minimum is tracked
+// incrementally; with AddPod/RemovePod adjustments (preemption, nominated pods) it is recomputed
+// exactly, where upstream keeps two "critical paths" (an approximation that can differ after
+// several adjustments).
+//
+// Deliberate differences: an unparsable labelSelector counts nothing (upstream fails the cycle
+// with an error; API validation prevents it). matchLabelKeys are merged here (harmless if the API
+// server merged them into labelSelector already).
+//
+// System default spreading caches its counts per selector identity: Snapshot.defaultSpreadSelectors
+// must return predicates with a stable `key` (or the same function objects) for the same owners,
+// else every cycle starts a new index and counts every pod of the cluster again.
 
 import {
   MAX_NODE_SCORE,
   SUCCESS,
-  unresolvable,
-  unschedulable,
   type CycleState,
   type FilterPlugin,
   type NodeInfo,
@@ -46,8 +53,9 @@ import {
   type Selector,
 } from '../../../k8s/labels';
 import type { KObject, Taint, Toleration } from '../../../k8s/types';
-import { compileSelector, type LabelMatcher } from '../framework/pod-info';
-import { SKIP, cycleStateSlot } from './helpers';
+import { LABEL_HOSTNAME, LABEL_ZONE } from '../framework/node-info';
+import { compileSelector, podLabels, podNamespace, podTerminating, type LabelMatcher } from '../framework/pod-info';
+import { SKIP, cycleStateSlot, rejection } from './helpers';
 import { requiredNodeAffinity, type RequiredNodeAffinity } from './node-affinity';
 import { findUntoleratedTaint } from './taint-toleration';
 import { DomainCounts, LruCache, PodCounter, nodeLabel, objectId } from './topology-index';
@@ -55,8 +63,7 @@ import { DomainCounts, LruCache, PodCounter, nodeLabel, objectId } from './topol
 export const NAME = 'PodTopologySpread';
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
-export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
-export const LABEL_ZONE = 'topology.kubernetes.io/zone';
+export { LABEL_HOSTNAME, LABEL_ZONE };
 
 type Policy = 'Honor' | 'Ignore';
 
@@ -143,7 +150,7 @@ export function podSpreadConstraints(pod: KObject): { hard: SpreadConstraint[]; 
   return result;
 }
 
-const defaultSelectors = new LruCache<LabelMatcher>(1024);
+const defaultConstraintLists = new LruCache<SpreadConstraint[]>(1024);
 
 /**
  * buildDefaultConstraints (defaultingType System): hostname maxSkew 3 and zone maxSkew 5, both
@@ -154,22 +161,23 @@ const defaultSelectors = new LruCache<LabelMatcher>(1024);
 export function systemDefaultConstraints(pod: KObject, snapshot: Snapshot): SpreadConstraint[] {
   const fns = snapshot.defaultSpreadSelectors(pod);
   if (fns.length === 0) return [];
-  const parts = fns.map((f) => {
-    const k = (f as { key?: unknown }).key;
-    return typeof k === 'string' ? `k:${k}` : `f:${objectId(f)}`;
-  });
+  const parts = fns.map((f) => (typeof f.key === 'string' ? `k:${f.key}` : `f:${objectId(f)}`));
   const key = `default:${parts.join('&')}`;
-  const selector = defaultSelectors.get(key, () =>
-    fns.length === 1 ? fns[0] : (labels) => {
-      for (let i = 0; i < fns.length; i++) if (!fns[i](labels)) return false;
-      return true;
-    },
-  );
-  const base = { selector, selectorKey: key, minDomains: 1, nodeAffinityPolicy: 'Honor' as Policy, nodeTaintsPolicy: 'Ignore' as Policy };
-  return [
-    { ...base, topologyKey: LABEL_HOSTNAME, maxSkew: 3 },
-    { ...base, topologyKey: LABEL_ZONE, maxSkew: 5 },
-  ];
+  return defaultConstraintLists.get(key, () => {
+    const all = fns.slice();
+    const selector: LabelMatcher =
+      all.length === 1
+        ? all[0]
+        : (labels) => {
+            for (let i = 0; i < all.length; i++) if (!all[i](labels)) return false;
+            return true;
+          };
+    const base = { selector, selectorKey: key, minDomains: 1, nodeAffinityPolicy: 'Honor' as Policy, nodeTaintsPolicy: 'Ignore' as Policy };
+    return [
+      { ...base, topologyKey: LABEL_HOSTNAME, maxSkew: 3 },
+      { ...base, topologyKey: LABEL_ZONE, maxSkew: 5 },
+    ];
+  });
 }
 
 function hasAllKeys(node: NodeInfo, keys: readonly string[]): boolean {
@@ -186,22 +194,19 @@ function includesNode(c: SpreadConstraint, affinity: RequiredNodeAffinity, toler
   return true;
 }
 
-const ZERO_COUNTER = new PodCounter(() => false);
-
 /** Caches of one plugin instance (one scheduler profile). */
 class Caches {
   readonly counters = new LruCache<PodCounter>(256);
-  readonly domains = new LruCache<DomainCounts>(128);
+  readonly domains = new LruCache<DomainCounts>(128, (dc) => dc.dispose());
+  /** For selectors that count nothing (empty or `nothing`): domains still exist. */
+  private readonly zero = new PodCounter(() => false);
 
   counter(ns: string, c: SpreadConstraint): PodCounter {
     // countPodsMatchSelector counts nothing for an empty selector (and `nothing` matches nothing).
-    if (c.selectorKey === undefined) return ZERO_COUNTER;
+    if (c.selectorKey === undefined) return this.zero;
     return this.counters.get(`${ns}\u0000${c.selectorKey}`, () => {
       const sel = c.selector;
-      return new PodCounter((p) => {
-        const m = p.pod.metadata;
-        return m.deletionTimestamp == null && m.namespace === ns && sel(m.labels);
-      });
+      return new PodCounter((p) => !podTerminating(p) && podNamespace(p) === ns && sel(podLabels(p)));
     });
   }
 
@@ -337,6 +342,8 @@ export function podTopologySpread(): FilterPlugin & ScorePlugin {
   const caches = new Caches();
   const filterSlot = cycleStateSlot<SpreadFilterState>(`PreFilter${NAME}`);
   const scoreSlot = cycleStateSlot<SpreadScoreState>(`PreScore${NAME}`);
+  const missingLabel = rejection(NAME, 'UnschedulableAndUnresolvable', ERR_REASON_NODE_LABEL_NOT_MATCH);
+  const skewed = rejection(NAME, 'Unschedulable', ERR_REASON_CONSTRAINTS_NOT_MATCH);
 
   return {
     name: NAME,
@@ -381,9 +388,9 @@ export function podTopologySpread(): FilterPlugin & ScorePlugin {
       for (let i = 0; i < cs.length; i++) {
         const c = cs[i];
         const value = nodeLabel(node, c.topologyKey);
-        if (value === undefined) return unresolvable(ERR_REASON_NODE_LABEL_NOT_MATCH);
+        if (value === undefined) return missingLabel;
         const skew = s.matchNum(i, value) + s.selfMatch[i] - s.minMatchNum(i);
-        if (skew > c.maxSkew) return unschedulable(ERR_REASON_CONSTRAINTS_NOT_MATCH);
+        if (skew > c.maxSkew) return skewed;
       }
       return SUCCESS;
     },
@@ -399,28 +406,12 @@ export function podTopologySpread(): FilterPlugin & ScorePlugin {
       // still gets hostname spreading.
       const requireAll = hasOwn;
       const keys = constraints.map((c) => c.topologyKey);
-      let ignored: Set<string> | undefined;
-      const values = constraints.map(() => new Set<string>());
-      let scored = 0;
-      for (let n = 0; n < nodes.length; n++) {
-        const node = nodes[n];
-        if (requireAll && !hasAllKeys(node, keys)) {
-          (ignored ??= new Set()).add(node.name);
-          continue;
-        }
-        scored++;
-        for (let i = 0; i < constraints.length; i++) {
-          if (constraints[i].topologyKey === LABEL_HOSTNAME) continue;
-          values[i].add(nodeLabel(node, constraints[i].topologyKey) ?? '');
-        }
-      }
       const ns = pod.pod.metadata.namespace ?? '';
       const affinity = requiredNodeAffinity(pod.pod);
       const tolerations = pod.pod.spec?.tolerations as Toleration[] | undefined;
       const counts: (DomainCounts | undefined)[] = [];
       const counters: (PodCounter | undefined)[] = [];
-      const weights: number[] = [];
-      constraints.forEach((c, i) => {
+      for (const c of constraints) {
         if (c.topologyKey === LABEL_HOSTNAME) {
           counts.push(undefined);
           if (c.selectorKey === undefined) {
@@ -430,8 +421,7 @@ export function podTopologySpread(): FilterPlugin & ScorePlugin {
             counter.refresh(snapshot);
             counters.push(counter);
           }
-          weights.push(topologyNormalizingWeight(scored));
-          return;
+          continue;
         }
         counters.push(undefined);
         if (c.selectorKey === undefined) {
@@ -441,8 +431,46 @@ export function podTopologySpread(): FilterPlugin & ScorePlugin {
           dc.refresh(snapshot);
           counts.push(dc);
         }
-        weights.push(topologyNormalizingWeight(values[i].size));
-      });
+      }
+      // initPreScoreState: nodes lacking a key are ignored (own constraints only); the number of
+      // distinct values among the other feasible nodes weights each constraint.
+      let ignored: Set<string> | undefined;
+      // Distinct values per constraint: ids of the index (marked) plus values it never saw.
+      const seen = counts.map((dc) => (dc === undefined ? undefined : new Uint8Array(dc.idCount)));
+      const distinct = constraints.map(() => 0);
+      const extra = constraints.map(() => new Set<string>());
+      let scored = 0;
+      for (let n = 0; n < nodes.length; n++) {
+        const node = nodes[n];
+        if (requireAll && !hasAllKeys(node, keys)) {
+          (ignored ??= new Set()).add(node.name);
+          continue;
+        }
+        scored++;
+        for (let i = 0; i < constraints.length; i++) {
+          const c = constraints[i];
+          if (c.topologyKey === LABEL_HOSTNAME) continue;
+          const dc = counts[i];
+          // A feasible node is normally counted by the index under its value: read the id there.
+          let id = dc?.domainIdOf(node);
+          let value: string | undefined;
+          if (id === undefined || id < 0) {
+            value = nodeLabel(node, c.topologyKey) ?? '';
+            id = dc?.idOfValue(value);
+          }
+          const marks = seen[i];
+          if (id !== undefined && marks !== undefined && id < marks.length) {
+            if (marks[id] === 0) {
+              marks[id] = 1;
+              distinct[i]++;
+            }
+          } else {
+            extra[i].add(value ?? dc!.domainName(id!));
+          }
+        }
+      }
+      const values = distinct.map((d, i) => ({ size: d + extra[i].size }));
+      const weights = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? scored : values[i].size));
       const s: SpreadScoreState = { constraints, counts, counters, weights, ignored };
       scoreSlot.set(state, s);
       return undefined;
@@ -459,10 +487,14 @@ export function podTopologySpread(): FilterPlugin & ScorePlugin {
         if (value === undefined) continue;
         let cnt = 0;
         const counter = s.counters[i];
-        if (counter !== undefined) cnt = counter.count(node);
-        else {
+        if (counter !== undefined) {
+          cnt = counter.count(node);
+        } else {
           const dc = s.counts[i];
-          if (dc !== undefined) cnt = dc.sums.get(value) ?? 0;
+          if (dc !== undefined) {
+            const id = dc.domainIdOf(node);
+            cnt = id !== undefined && id >= 0 ? dc.sumOfId(id) : (dc.sums.get(value) ?? 0);
+          }
         }
         score += cnt * s.weights[i] + (c.maxSkew - 1);
       }

@@ -10,8 +10,8 @@
 
 import type { Taint, Toleration } from '../../../k8s/types';
 import { nodeTaints } from '../framework/node-info';
-import { SUCCESS, unresolvable, type FilterPlugin, type NodeScore, type ScorePlugin, type Status } from '../framework/types';
-import { cycleStateSlot, defaultNormalizeScore } from './helpers';
+import { SUCCESS, type FilterPlugin, type NodeScore, type ScorePlugin, type Status } from '../framework/types';
+import { cycleStateSlot, defaultNormalizeScore, rejection } from './helpers';
 
 export const NAME = 'TaintToleration';
 
@@ -63,6 +63,7 @@ export function untoleratedTaintReason(taint: Taint): string {
 
 export function taintToleration(): FilterPlugin & ScorePlugin {
   const slot = cycleStateSlot<Toleration[]>(`PreScore${NAME}`);
+  const byTaint = new WeakMap<Taint, Status>();
   return {
     name: NAME,
     weight: 3,
@@ -71,7 +72,13 @@ export function taintToleration(): FilterPlugin & ScorePlugin {
       const taints = nodeTaints(node);
       if (taints === undefined) return SUCCESS;
       const taint = findUntoleratedTaint(taints, pod.pod.spec?.tolerations);
-      return taint ? unresolvable(untoleratedTaintReason(taint)) : SUCCESS;
+      if (!taint) return SUCCESS;
+      let s = byTaint.get(taint);
+      if (s === undefined) {
+        s = rejection(NAME, 'UnschedulableAndUnresolvable', untoleratedTaintReason(taint));
+        byTaint.set(taint, s);
+      }
+      return s;
     },
 
     preScore(state, pod) {

@@ -75,3 +75,66 @@ describe('ExistingTermIndex', () => {
     expect(index.terms.size).toBe(0);
   });
 });
+
+describe('journal compaction', () => {
+  it('an index that fell behind the journal rebuilds and stays exact', () => {
+    const s = new FakeSnapshot([makeNode('a'), makeNode('b')]);
+    const counter = new PodCounter((p) => p.pod.metadata.labels?.app === 'x');
+    counter.refresh(s);
+    const keep = makePod('keep', { nodeName: 'a', labels: { app: 'x' } });
+    s.addPod(keep);
+    // More changes than the journal keeps (65,536 entries).
+    const churn = makePod('churn', { nodeName: 'b', labels: { app: 'y' } });
+    for (let i = 0; i < 40_000; i++) {
+      s.addPod(churn);
+      s.removePod(churn);
+    }
+    counter.refresh(s);
+    expect(counter.count(s.get('a')!)).toBe(1);
+    expect(counter.count(s.get('b')!)).toBe(0);
+  });
+});
+
+describe('ExistingTermIndex under random changes', () => {
+  it('matches a recount', () => {
+    const rand = rng(7);
+    const affinities = [
+      { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', labelSelector: { matchLabels: { app: 'a' } } }] } },
+      { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 3, podAffinityTerm: { topologyKey: 'host', labelSelector: {} } }] } },
+      undefined,
+    ];
+    const specs = affinities.map((affinity) => makePod('t', { affinity }).spec);
+    const s = new FakeSnapshot(Array.from({ length: 6 }, (_, i) => makeNode(`n${i}`, { labels: { zone: `z${i % 2}`, host: `n${i}` } })));
+    const index = new ExistingTermIndex();
+    let seq = 0;
+    for (let step = 0; step < 300; step++) {
+      const node = s.nodes[Math.floor(rand() * s.nodes.length)];
+      const r = rand();
+      if (r < 0.55) {
+        const spec = specs[Math.floor(rand() * specs.length)];
+        s.addPod({ ...makePod(`p${seq++}`), spec: { ...spec, nodeName: node.name } });
+      } else if (r < 0.85) {
+        if (node.pods.length > 0) s.removePod(node.pods[Math.floor(rand() * node.pods.length)].pod);
+      } else {
+        s.updateNode(makeNode(node.name, { labels: rand() < 0.5 ? { zone: `z${Math.floor(rand() * 3)}`, host: node.name } : { host: node.name } }));
+      }
+      if (rand() < 0.3) continue;
+      index.refresh(s);
+      const want = new Map<unknown, Map<string, number>>();
+      for (const n of s.nodes) {
+        for (const p of n.podsWithAffinity) {
+          for (const t of [...p.requiredAntiAffinityTerms, ...p.preferredAffinityTerms]) {
+            const v = n.node.metadata.labels?.[t.topologyKey];
+            if (v === undefined) continue;
+            const m = want.get(t) ?? new Map<string, number>();
+            m.set(v, (m.get(v) ?? 0) + 1);
+            want.set(t, m);
+          }
+        }
+      }
+      const got = new Map([...index.terms].map(([t, e]) => [t as unknown, new Map([...e.domains].sort())]));
+      for (const [t, m] of want) want.set(t, new Map([...m].sort()));
+      expect(got).toEqual(want);
+    }
+  });
+});

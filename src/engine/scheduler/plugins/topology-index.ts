@@ -8,20 +8,24 @@
 //
 //  - PodCounter: per node, how many of its pods match a predicate, kept per (node slot,
 //    NodeInfo.generation).
-//  - DomainCounts: for a (predicate, "domain of a node") pair, the sum of those per-node counts
-//    per domain value, over all nodes of the snapshot whose domain is defined; plus the number of
-//    such nodes per domain and, optionally, the minimum over domains (for maxSkew).
+//  - DomainCounts: attached to a PodCounter, the sum of its per-node counts per domain value
+//    ("domain of a node" = a topology label value, or nothing when the node is not counted), the
+//    number of counted nodes per domain and, optionally, the minimum over domains (for maxSkew).
 //  - ExistingTermIndex: the (anti-)affinity terms of the pods already placed, each with how many
 //    pods carry it per topology value of their nodes.
 //
-// Each replays node-info.ts's change journal since its last refresh: a pod added or removed is a
-// ±1 (one predicate evaluation), any other change recomputes that node. Every node's generation is
-// re-verified when an index is refreshed against a different snapshot object, or when the number
-// of nodes differs (a node removed without a journal entry). Per-node entries live in arrays
-// indexed by node slot, so a cycle's per-node reads are array reads. The results equal a
-// from-scratch recount (tests compare the two).
+// PodCounter and ExistingTermIndex replay node-info.ts's change journal since their last refresh:
+// a pod added or removed is a ±1 (one predicate evaluation), any other change recomputes that
+// node; a counter pushes its changes to its DomainCounts. Every node's generation is re-verified
+// when an index is refreshed against a different snapshot object, when the number of nodes
+// differs (a node removed without a journal entry), or when the journal dropped entries the index
+// had not seen. Per-node entries live in arrays indexed by node slot, so a cycle's per-node reads
+// are array reads. The results equal a from-scratch recount (tests compare the two).
+//
+// The first refresh of a new index counts every pod once (O(pods)); indexes are kept per selector
+// or term in LRU caches of the plugin instance.
 
-import { changedNodesSince, journalPosition, nameOfSlot, nodeLabels, nodeSlot } from '../framework/node-info';
+import { changedNodesSince, journalPosition, nameOfSlot, nodeLabel, nodeLabels, nodeSlot } from '../framework/node-info';
 import type { AffinityTerm, NodeInfo, PodInfo, Snapshot, WeightedAffinityTerm } from '../framework/types';
 
 export type PodPredicate = (pod: PodInfo) => boolean;
@@ -44,7 +48,10 @@ export function objectId(o: object): number {
 /** A bounded map that forgets the least recently used entry. */
 export class LruCache<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly onEvict?: (v: V) => void,
+  ) {}
 
   get(key: string, create: () => V): V {
     const hit = this.map.get(key);
@@ -55,7 +62,12 @@ export class LruCache<V> {
     }
     const v = create();
     this.map.set(key, v);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as string);
+    if (this.map.size > this.limit) {
+      const oldest = this.map.keys().next().value as string;
+      const evicted = this.map.get(oldest)!;
+      this.map.delete(oldest);
+      this.onEvict?.(evicted);
+    }
     return v;
   }
 
@@ -64,7 +76,7 @@ export class LruCache<V> {
   }
 }
 
-function grow<T extends Float64Array | Int32Array>(arr: T, slot: number, fill: number): T {
+export function grow<T extends Float64Array | Int32Array | Uint8Array>(arr: T, slot: number, fill: number): T {
   if (slot < arr.length) return arr;
   let n = arr.length * 2;
   while (n <= slot) n *= 2;
@@ -79,7 +91,7 @@ function grow<T extends Float64Array | Int32Array>(arr: T, slot: number, fill: n
  * (nodeSlot), the generation each entry was computed at, the journal cursor and the snapshot
  * last seen.
  */
-abstract class JournalFollower {
+export abstract class JournalFollower {
   /** Generation of each slot's entry; −1 = no entry. */
   protected gens = new Float64Array(64).fill(-1);
   private entryCount = 0;
@@ -183,12 +195,21 @@ abstract class JournalFollower {
   protected abstract applyDelta(slot: number, pod: PodInfo, delta: 1 | -1): void;
 }
 
+/** Receives a PodCounter's per-node changes (DomainCounts). */
+interface CountListener {
+  added(node: NodeInfo, slot: number, count: number): void;
+  removed(slot: number): void;
+  delta(slot: number, delta: number): void;
+}
+
 /**
  * Per-node number of pods matching a predicate. refresh() keeps it current from the journal;
- * count() also recounts a node on the spot when its generation moved since.
+ * count() also recounts a node on the spot when its generation moved since. Attached
+ * DomainCounts receive every change.
  */
 export class PodCounter extends JournalFollower {
   private counts = new Int32Array(64);
+  private readonly listeners: CountListener[] = [];
 
   constructor(readonly match: PodPredicate) {
     super();
@@ -200,6 +221,26 @@ export class PodCounter extends JournalFollower {
     return this.counts[slot];
   }
 
+  /** Whether the slot's count is current for `node` (see count). */
+  isCurrent(node: NodeInfo, slot: number): boolean {
+    return this.current(node, slot);
+  }
+
+  /** Attaches a listener and replays the counts of the snapshot's nodes to it. */
+  attach(l: CountListener, snapshot: Snapshot): void {
+    this.refresh(snapshot);
+    this.listeners.push(l);
+    for (const node of snapshot.nodes) {
+      const slot = nodeSlot(node);
+      l.added(node, slot, this.counts[slot]);
+    }
+  }
+
+  detach(l: CountListener): void {
+    const i = this.listeners.indexOf(l);
+    if (i >= 0) this.listeners.splice(i, 1);
+  }
+
   protected resize(length: number): void {
     this.counts = grow(this.counts, length - 1, 0);
   }
@@ -209,40 +250,66 @@ export class PodCounter extends JournalFollower {
     const pods = node.pods;
     for (let i = 0; i < pods.length; i++) if (this.match(pods[i])) c++;
     this.counts[slot] = c;
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i].added(node, slot, c);
   }
 
   protected retract(slot: number): void {
     this.counts[slot] = 0;
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i].removed(slot);
   }
 
   protected applyDelta(slot: number, pod: PodInfo, delta: 1 | -1): void {
-    if (this.match(pod)) this.counts[slot] += delta;
+    if (!this.match(pod)) return;
+    this.counts[slot] += delta;
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i].delta(slot, delta);
   }
 }
 
 /**
- * Σ per-node counts per domain, over the nodes whose domain is defined. `sums` holds every domain
- * with at least one such node (possibly at 0), like upstream's TpValueToMatchNum.
+ * Σ per-node counts (of a PodCounter) per domain, over the nodes whose domain is defined. `sums`
+ * holds every domain with at least one such node (possibly at 0), like upstream's
+ * TpValueToMatchNum. Domains also get small ids so that per-node reads are array reads. It mirrors
+ * its counter's entries: refresh() refreshes the counter, which pushes the changes here.
  */
-export class DomainCounts extends JournalFollower {
+export class DomainCounts implements CountListener {
   readonly sums = new Map<string, number>();
-  /** Number of counted nodes per domain. */
-  private readonly nodes = new Map<string, number>();
   /** Σ of all sums. */
   total = 0;
   /** sum value → number of domains having it (only with trackMin). */
   private readonly hist: Map<number, number> | undefined;
   private minValue = Infinity;
-  private domains: (string | undefined)[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly names: string[] = [];
+  /** Per domain id: Σ counts and number of counted nodes. */
+  private sumById = new Float64Array(16);
+  private nodesById = new Int32Array(16);
+  /** Per slot: domain id (−1: not counted) and the node's count. */
+  private slotDomain = new Int32Array(64).fill(-1);
   private counts = new Int32Array(64);
+  private attached = false;
 
   constructor(
     private readonly counter: PodCounter,
     private readonly domainOf: DomainOf,
     trackMin = false,
   ) {
-    super();
     this.hist = trackMin ? new Map() : undefined;
+  }
+
+  /** Brings the counts up to date with the snapshot. */
+  refresh(snapshot: Snapshot): void {
+    if (!this.attached) {
+      this.attached = true;
+      this.counter.attach(this, snapshot);
+    } else {
+      this.counter.refresh(snapshot);
+    }
+  }
+
+  /** Stops following the counter (the instance is dropped). */
+  dispose(): void {
+    if (this.attached) this.counter.detach(this);
+    this.attached = false;
   }
 
   /** The smallest sum over the domains (Infinity when there are none). Needs trackMin. */
@@ -255,48 +322,90 @@ export class DomainCounts extends JournalFollower {
     return this.hist ?? new Map();
   }
 
-  protected resize(length: number): void {
-    this.counts = grow(this.counts, length - 1, 0);
+  /**
+   * The id of the domain `node` is counted under (−1: not counted), when the counts are current
+   * for the node; undefined otherwise (the caller then reads the node itself).
+   */
+  domainIdOf(node: NodeInfo): number | undefined {
+    const slot = nodeSlot(node);
+    return slot < this.slotDomain.length && this.counter.isCurrent(node, slot) ? this.slotDomain[slot] : undefined;
   }
 
-  protected apply(node: NodeInfo, slot: number): void {
+  /** The domain value of an id from domainIdOf. */
+  domainName(id: number): string {
+    return this.names[id];
+  }
+
+  /** The id of a domain value seen so far (ids are never reused), or undefined. */
+  idOfValue(value: string): number | undefined {
+    return this.ids.get(value);
+  }
+
+  /** Number of domain ids handed out so far (bound for per-id scratch arrays). */
+  get idCount(): number {
+    return this.names.length;
+  }
+
+  /** The sum of a domain id from domainIdOf. */
+  sumOfId(id: number): number {
+    return this.sumById[id];
+  }
+
+  private idOf(domain: string): number {
+    let id = this.ids.get(domain);
+    if (id === undefined) {
+      id = this.names.length;
+      this.names.push(domain);
+      this.ids.set(domain, id);
+      this.sumById = grow(this.sumById, id, 0);
+      this.nodesById = grow(this.nodesById, id, 0);
+    }
+    return id;
+  }
+
+  added(node: NodeInfo, slot: number, count: number): void {
+    if (slot >= this.slotDomain.length) {
+      this.slotDomain = grow(this.slotDomain, slot, -1);
+      this.counts = grow(this.counts, slot, 0);
+    }
+    if (this.slotDomain[slot] >= 0) this.removed(slot);
     const domain = this.domainOf(node);
-    const count = domain === undefined ? 0 : this.counter.count(node);
-    this.domains[slot] = domain;
+    if (domain === undefined) return;
+    const id = this.idOf(domain);
+    this.slotDomain[slot] = id;
     this.counts[slot] = count;
-    if (domain !== undefined) this.change(domain, count, 1);
+    this.change(id, count, 1);
   }
 
-  protected retract(slot: number): void {
-    const domain = this.domains[slot];
-    if (domain !== undefined) this.change(domain, -this.counts[slot], -1);
-    this.domains[slot] = undefined;
+  removed(slot: number): void {
+    if (slot >= this.slotDomain.length) return;
+    const id = this.slotDomain[slot];
+    if (id >= 0) this.change(id, -this.counts[slot], -1);
+    this.slotDomain[slot] = -1;
     this.counts[slot] = 0;
   }
 
-  protected applyDelta(slot: number, pod: PodInfo, delta: 1 | -1): void {
-    const domain = this.domains[slot];
-    if (domain === undefined || !this.counter.match(pod)) return;
+  delta(slot: number, delta: number): void {
+    if (slot >= this.slotDomain.length) return;
+    const id = this.slotDomain[slot];
+    if (id < 0) return;
     this.counts[slot] += delta;
-    this.change(domain, delta, 0);
+    this.change(id, delta, 0);
   }
 
-  private change(domain: string, delta: number, nodeDelta: number): void {
-    const prevNodes = this.nodes.get(domain) ?? 0;
+  private change(id: number, delta: number, nodeDelta: number): void {
+    const domain = this.names[id];
+    const prevNodes = this.nodesById[id];
     const nodes = prevNodes + nodeDelta;
-    const existed = prevNodes > 0;
-    const before = this.sums.get(domain) ?? 0;
+    const before = this.sumById[id];
     const after = before + delta;
     this.total += delta;
-    if (nodes > 0) {
-      this.nodes.set(domain, nodes);
-      this.sums.set(domain, after);
-    } else {
-      this.nodes.delete(domain);
-      this.sums.delete(domain);
-    }
+    this.nodesById[id] = nodes;
+    this.sumById[id] = after;
+    if (nodes > 0) this.sums.set(domain, after);
+    else this.sums.delete(domain);
     if (this.hist !== undefined) {
-      if (existed) this.histDec(before);
+      if (prevNodes > 0) this.histDec(before);
       if (nodes > 0) this.histInc(after);
     }
   }
@@ -424,10 +533,5 @@ export class ExistingTermIndex extends JournalFollower {
   }
 }
 
-/** The value of a node label (own property only), or undefined. */
-export function nodeLabel(node: NodeInfo, key: string): string | undefined {
-  const labels = nodeLabels(node);
-  if (labels === undefined) return undefined;
-  const v = labels[key];
-  return v !== undefined && Object.prototype.hasOwnProperty.call(labels, key) ? v : undefined;
-}
+/** The value of a node label, or undefined (re-exported from node-info). */
+export { nodeLabel };
