@@ -6,13 +6,37 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const engineBannedGlobals = [
-  'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'self', 'postMessage',
-  'importScripts', 'requestAnimationFrame', 'setTimeout', 'setInterval', 'setImmediate',
-  'clearTimeout', 'clearInterval', 'performance', 'fetch', 'Worker', 'XMLHttpRequest', 'process',
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'self',
+  'postMessage',
+  'importScripts',
+  'requestAnimationFrame',
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'clearTimeout',
+  'clearInterval',
+  'performance',
+  'fetch',
+  'Worker',
+  'XMLHttpRequest',
+  'process',
 ].map((name) => ({ name, message: 'The engine is deterministic and host-free: use the virtual Clock / injected services.' }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'src/engine/kubectl/examples.generated.ts'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/engine/kubectl/examples.generated.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,13 +59,19 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'new Date() reads the wall clock: use the virtual Clock.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'new Date() reads the wall clock: use the virtual Clock.',
+        },
       ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react-dom/*', 'zustand', '@xyflow/*', 'monaco-editor', 'monaco-editor/*'], message: 'The engine has no UI dependencies.' },
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'zustand', '@xyflow/*', 'monaco-editor', 'monaco-editor/*'],
+              message: 'The engine has no UI dependencies.',
+            },
             { group: ['**/ui/**', '**/worker/**', '**/cli/**', 'node:*'], message: 'The engine must not depend on its hosts.' },
           ],
         },
@@ -53,7 +83,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/engine/**'], message: 'The UI talks to the engine only through the Worker protocol (src/protocol) and src/k8s.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/engine/**'],
+              message: 'The UI talks to the engine only through the Worker protocol (src/protocol) and src/k8s.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -69,7 +69,8 @@ function main(): void {
   const sections: Section[] = [];
   for (const part of args.only) {
     if (!args.json) process.stderr.write(`running ${part}…\n`);
-    if (part === 'store') sections.push(runStoreBench(defined({ pods: args.pods, nodes: args.nodes, sharedSpec: args.sharedSpec })));
+    if (part === 'store')
+      sections.push(runStoreBench(defined({ pods: args.pods, nodes: args.nodes, sharedSpec: args.sharedSpec })));
     if (part === 'clock') sections.push(runClockBench(defined({ nodes: args.nodes, events: args.events })));
     if (part === 'nodes') sections.push(runNodesBench(defined({ nodes: args.nodes, virtualMinutes: args.minutes })));
     if (part === 'scheduler') sections.push(runSchedulerBench(defined({ nodes: args.nodes, pods: args.pods })));

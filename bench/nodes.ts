@@ -51,7 +51,8 @@ export function runNodesBench(options: Partial<NodesBenchOptions> = {}): Section
   clock.runDue();
   const registerMs = nowMs() - t0;
   const heapAfter = settledHeapUsed();
-  if (nodeCreates !== o.nodes || leaseCreates !== o.nodes) throw new Error(`registered ${nodeCreates} nodes, ${leaseCreates} leases`);
+  if (nodeCreates !== o.nodes || leaseCreates !== o.nodes)
+    throw new Error(`registered ${nodeCreates} nodes, ${leaseCreates} leases`);
 
   const renewalsBefore = leaseRenewals;
   const statusBefore = nodeStatusWrites;
@@ -77,7 +78,12 @@ export function runNodesBench(options: Partial<NodesBenchOptions> = {}): Section
       metric('leaseRenewals', 'lease renewals', renewals, 'writes'),
       metric('nodeStatusWrites', 'node status writes', statusWrites, 'writes'),
       metric('heartbeatsPerSec', 'lease renewals per wall second', renewals / wallSec, 'writes/s'),
-      metric('heartbeatWritesPerSec', 'heartbeat writes (lease + status) per second', (renewals + statusWrites) / wallSec, 'writes/s'),
+      metric(
+        'heartbeatWritesPerSec',
+        'heartbeat writes (lease + status) per second',
+        (renewals + statusWrites) / wallSec,
+        'writes/s',
+      ),
       metric('clockEventsPerSec', 'clock events per second', events / wallSec, 'events/s'),
       metric('virtualPerWall', 'virtual seconds per wall second', virtualMs / 1000 / wallSec, 'x', 1),
       metric('advanceWallSec', `wall time for ${o.virtualMinutes} virtual minutes`, wallSec, 's', 2),

@@ -100,7 +100,10 @@ export function renderJson(sections: Section[], totalWallMs: number): string {
         {
           setup: s.setup,
           metrics: Object.fromEntries(
-            s.metrics.map((m) => [m.key, { value: m.value, unit: m.unit, ...(m.target ? { target: m.target, met: met(m) } : {}) }]),
+            s.metrics.map((m) => [
+              m.key,
+              { value: m.value, unit: m.unit, ...(m.target ? { target: m.target, met: met(m) } : {}) },
+            ]),
           ),
         },
       ]),

@@ -39,7 +39,12 @@ export function runSchedulerBench(options: Partial<SchedulerBenchOptions> = {}):
   const cluster = new Cluster(o.seed, { empty: true });
   const { api, clock, scheduler } = cluster;
   for (let i = 0; i < o.nodes; i++) {
-    cluster.addNode(`node-${i}`, { zone: `zone-${String.fromCharCode(97 + (i % o.zones))}`, cpu: '8', memory: '32Gi', pods: 110 });
+    cluster.addNode(`node-${i}`, {
+      zone: `zone-${String.fromCharCode(97 + (i % o.zones))}`,
+      cpu: '8',
+      memory: '32Gi',
+      pods: 110,
+    });
   }
   const namespaces: string[] = [];
   for (let i = 0; i < o.namespaces; i++) {
@@ -73,7 +78,8 @@ export function runSchedulerBench(options: Partial<SchedulerBenchOptions> = {}):
   const heapAfter = settledHeapUsed();
   const scheduled = scheduler.stats.scheduled - before.scheduled;
   const attempts = scheduler.stats.attempts - before.attempts;
-  if (scheduled !== o.pods) throw new Error(`scheduled ${scheduled} of ${o.pods} pods (${scheduler.stats.unschedulable} unschedulable)`);
+  if (scheduled !== o.pods)
+    throw new Error(`scheduled ${scheduled} of ${o.pods} pods (${scheduler.stats.unschedulable} unschedulable)`);
 
   // Spread check: how evenly LeastAllocated + round-robin spread the pods.
   let min = Infinity;

@@ -80,7 +80,8 @@ export function runStoreBench(options: Partial<StoreBenchOptions> = {}): Section
   const cpuUsedMs = cpuMs() - c0;
   const heapAfter = settledHeapUsed();
 
-  if (informer.size !== o.pods || informerAdds !== o.pods) throw new Error(`informer saw ${informer.size}/${informerAdds} of ${o.pods} pods`);
+  if (informer.size !== o.pods || informerAdds !== o.pods)
+    throw new Error(`informer saw ${informer.size}/${informerAdds} of ${o.pods} pods`);
   const deliveries = informerAdds + plainDeliveries;
 
   // What the informer's cache costs: a second pod informer, filled by its initial list.
@@ -102,7 +103,10 @@ export function runStoreBench(options: Partial<StoreBenchOptions> = {}): Section
       ', watchers: pod Informer + api.watch(all kinds)',
     metrics: [
       metric('createsPerSec', 'pod creates per second', o.pods / (wallMs / 1000), 'creates/s'),
-      metric('createWallSec', `wall time for ${o.pods.toLocaleString('en-US')} creates`, wallMs / 1000, 's', 2, { op: '<', value: 5 }),
+      metric('createWallSec', `wall time for ${o.pods.toLocaleString('en-US')} creates`, wallMs / 1000, 's', 2, {
+        op: '<',
+        value: 5,
+      }),
       metric('createCpuSec', '  CPU time (process, incl. GC threads)', cpuUsedMs / 1000, 's', 2),
       metric('createMicros', 'mean create latency', (wallMs * 1000) / o.pods, 'µs', 1),
       metric('watchDeliveries', 'watch deliveries (informer + plain)', deliveries, 'events'),

@@ -96,7 +96,7 @@ export function renderExamplesModule(files: Record<string, string>, index: Examp
   lines.push('  kinds: string[];');
   lines.push('  /** Seed document and section the manifest comes from. */');
   lines.push('  seed: string;');
-  lines.push("  /** `shown`: the manifest is in the seed text; `linked`: only a page the seed links to shows it. */");
+  lines.push('  /** `shown`: the manifest is in the seed text; `linked`: only a page the seed links to shows it. */');
   lines.push("  origin: 'shown' | 'linked';");
   lines.push('  /** Whether https://k8s.io/examples/<path> serves this file. */');
   lines.push('  upstream: boolean;');

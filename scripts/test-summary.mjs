@@ -19,7 +19,7 @@ for (const [name, path] of Object.entries(reports)) {
   const report = JSON.parse(readFileSync(path, 'utf8'));
   if (name === 'vitest') {
     passed += report.numPassedTests ?? 0;
-    failed += (report.numFailedTests ?? 0) + (report.numTotalTests ?? 0 ? 0 : 1);
+    failed += (report.numFailedTests ?? 0) + ((report.numTotalTests ?? 0) ? 0 : 1);
   } else {
     const stats = report.stats ?? {};
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);

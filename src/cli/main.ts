@@ -38,7 +38,9 @@ function main(argv: string[]): number {
     if (a === '--seed' || a.startsWith('--seed=')) {
       const value = a === '--seed' ? rest[++i] : a.slice('--seed='.length);
       if (value === undefined || !/^\d+$/.test(value)) {
-        process.stderr.write(`kubeplay: --seed expects a non-negative integer, got ${value === undefined ? 'nothing' : `"${value}"`}\n`);
+        process.stderr.write(
+          `kubeplay: --seed expects a non-negative integer, got ${value === undefined ? 'nothing' : `"${value}"`}\n`,
+        );
         return 2;
       }
       seed = Number(value);

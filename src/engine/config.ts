@@ -69,7 +69,8 @@ export class SimulationConfig {
       this.values.set(key, ms);
     } else if (s.type === 'number') {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new Error(`invalid value "${raw}" for ${key}: must be a non-negative number`);
+      if (raw.trim() === '' || !Number.isFinite(n) || n < 0)
+        throw new Error(`invalid value "${raw}" for ${key}: must be a non-negative number`);
       this.values.set(key, n);
     } else {
       if (!s.values.includes(raw)) throw new Error(`invalid value "${raw}" for ${key}: must be one of ${s.values.join(', ')}`);
@@ -82,7 +83,12 @@ export class SimulationConfig {
     return (Object.keys(SETTINGS) as SettingKey[])
       .map((k) => {
         const s = SETTINGS[k] as Setting;
-        const v = s.type === 'duration' ? formatGoDuration(this.durationMs(k)) : s.type === 'number' ? String(this.number(k)) : this.string(k);
+        const v =
+          s.type === 'duration'
+            ? formatGoDuration(this.durationMs(k))
+            : s.type === 'number'
+              ? String(this.number(k))
+              : this.string(k);
         return `${k}=${v}\n`;
       })
       .join('');

@@ -81,7 +81,8 @@ export class Simulation {
       clock: cluster.clock,
       registry: cluster.api.registry,
       // A user's own file wins over a bundled example of the same name; URLs only resolve to bundled copies.
-      readManifest: (path) => (isRemoteLocation(path) ? readBundledExample(path) : (readFile?.(path) ?? readBundledExample(path))),
+      readManifest: (path) =>
+        isRemoteLocation(path) ? readBundledExample(path) : (readFile?.(path) ?? readBundledExample(path)),
       version: { gitVersion: KUBELET_VERSION, major: '1', minor: KUBELET_VERSION.split('.')[1] },
     };
   }

@@ -34,7 +34,14 @@ describe('parseFieldSelector', () => {
       ],
       'metadata.name!=x,spec.nodeName=n1',
     ],
-    ['a=1,,b=2', [{ field: 'a', op: '=', value: '1' }, { field: 'b', op: '=', value: '2' }], 'a=1,b=2'],
+    [
+      'a=1,,b=2',
+      [
+        { field: 'a', op: '=', value: '1' },
+        { field: 'b', op: '=', value: '2' },
+      ],
+      'a=1,b=2',
+    ],
     // No trimming: the space belongs to the field name / value.
     [' a = b', [{ field: ' a ', op: '=', value: ' b' }], ' a = b'],
     // Escapes in values.

@@ -98,19 +98,28 @@ describe('parseSelector: errors match apimachinery', () => {
     ['x in (=)', "unable to parse requirement: found '=', expected: ',', ')' or identifier"],
     ['x in (a,=)', "unable to parse requirement: found '=', expected: ',', or identifier"],
     ['Foo$', `unable to parse requirement: <nil>: Invalid value: "Foo$": ${NAME_PART_MSG}`],
-    ['a/b/c=d', 'unable to parse requirement: <nil>: Invalid value: "a/b/c": a valid label key ' +
-      "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character " +
-      "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') " +
-      "with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"],
+    [
+      'a/b/c=d',
+      'unable to parse requirement: <nil>: Invalid value: "a/b/c": a valid label key ' +
+        "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character " +
+        "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') " +
+        "with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+    ],
     ['a=-b', `unable to parse requirement: values[0][a]: Invalid value: "-b": ${LABEL_VALUE_MSG}`],
     ['a in (ok,-b)', `unable to parse requirement: values[0][a]: Invalid value: "-b": ${LABEL_VALUE_MSG}`],
     ['a in (ok,z-)', `unable to parse requirement: values[1][a]: Invalid value: "z-": ${LABEL_VALUE_MSG}`],
-    ['a=' + 'v'.repeat(64), 'unable to parse requirement: values[0][a]: Invalid value: "' + 'v'.repeat(64) + '": must be no more than 63 bytes'],
+    [
+      'a=' + 'v'.repeat(64),
+      'unable to parse requirement: values[0][a]: Invalid value: "' + 'v'.repeat(64) + '": must be no more than 63 bytes',
+    ],
     // Negative bounds are impossible in the string syntax: the value must also be a valid label value.
     ['a<-5', `unable to parse requirement: values[0][a]: Invalid value: "-5": ${LABEL_VALUE_MSG}`],
     ['a>b', `unable to parse requirement: values[0]: Invalid value: "b": for 'Gt', 'Lt' operators, the value must be an integer`],
     ['a>', `unable to parse requirement: values[0]: Invalid value: "": for 'Gt', 'Lt' operators, the value must be an integer`],
-    ['a<99999999999999999999', `unable to parse requirement: values[0]: Invalid value: "99999999999999999999": for 'Gt', 'Lt' operators, the value must be an integer`],
+    [
+      'a<99999999999999999999',
+      `unable to parse requirement: values[0]: Invalid value: "99999999999999999999": for 'Gt', 'Lt' operators, the value must be an integer`,
+    ],
     [
       'a>-b',
       `unable to parse requirement: [values[0]: Invalid value: "-b": for 'Gt', 'Lt' operators, the value must be an integer, values[0][a]: Invalid value: "-b": ${LABEL_VALUE_MSG}]`,

@@ -152,12 +152,9 @@ describe('isQualifiedName', () => {
 });
 
 describe('isValidLabelValue', () => {
-  it.each(['', 'simple', 'now-with-dashes', '1234', 'end-with-num-1', 'Mixed.Case_ok', 'a'.repeat(63)])(
-    'accepts %j',
-    (v) => {
-      expect(isValidLabelValue(v)).toEqual([]);
-    },
-  );
+  it.each(['', 'simple', 'now-with-dashes', '1234', 'end-with-num-1', 'Mixed.Case_ok', 'a'.repeat(63)])('accepts %j', (v) => {
+    expect(isValidLabelValue(v)).toEqual([]);
+  });
 
   it.each([
     ['nospecialchars%^=@', [LABEL_VALUE_MSG]],

@@ -210,7 +210,6 @@ export const MAX_GENERATED_NAME_PREFIX_LENGTH = 58;
  * seeded generator.
  */
 export function generateNameFor(base: string, random: (alphabet: string, n: number) => string): string {
-  const prefix =
-    base.length > MAX_GENERATED_NAME_PREFIX_LENGTH ? base.slice(0, MAX_GENERATED_NAME_PREFIX_LENGTH) : base;
+  const prefix = base.length > MAX_GENERATED_NAME_PREFIX_LENGTH ? base.slice(0, MAX_GENERATED_NAME_PREFIX_LENGTH) : base;
   return prefix + random(GENERATE_NAME_ALPHABET, GENERATE_NAME_RANDOM_LENGTH);
 }

@@ -153,9 +153,7 @@ describe('parseQuantity errors', () => {
   });
 
   it('uses the exact upstream texts', () => {
-    expect(ERR_FORMAT_WRONG).toBe(
-      "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
-    );
+    expect(ERR_FORMAT_WRONG).toBe("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
     expect(ERR_NUMERIC).toBe('unable to parse numeric part of quantity');
     expect(ERR_SUFFIX).toBe("unable to parse quantity's suffix");
   });
@@ -345,9 +343,7 @@ describe('caching and serialisation', () => {
   });
 
   it('serialises as a JSON string', () => {
-    expect(JSON.stringify({ cpu: parseQuantity('1.5'), memory: parseQuantity('1Gi') })).toBe(
-      '{"cpu":"1500m","memory":"1Gi"}',
-    );
+    expect(JSON.stringify({ cpu: parseQuantity('1.5'), memory: parseQuantity('1Gi') })).toBe('{"cpu":"1500m","memory":"1Gi"}');
   });
 
   it.each([

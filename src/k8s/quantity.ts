@@ -15,8 +15,7 @@
 
 export type QuantityFormat = 'BinarySI' | 'DecimalSI' | 'DecimalExponent';
 
-export const ERR_FORMAT_WRONG =
-  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+export const ERR_FORMAT_WRONG = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 export const ERR_NUMERIC = 'unable to parse numeric part of quantity';
 export const ERR_SUFFIX = "unable to parse quantity's suffix";
 

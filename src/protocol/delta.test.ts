@@ -24,12 +24,42 @@ describe('objectKey', () => {
 describe('DeltaCoalescer', () => {
   it.each<{ name: string; changes: ObjectChange[]; upserts: string[]; deletes: string[] }>([
     { name: 'single add', changes: [added(pod('a', 1))], upserts: ['a@1'], deletes: [] },
-    { name: 'add then modifications: last state wins', changes: [added(pod('a', 1)), modified(pod('a', 2)), modified(pod('a', 3))], upserts: ['a@3'], deletes: [] },
-    { name: 'add then delete in one batch: nothing', changes: [added(pod('a', 1)), modified(pod('a', 2)), deleted(pod('a', 3))], upserts: [], deletes: [] },
-    { name: 'modify then delete: delete', changes: [modified(pod('a', 2)), deleted(pod('a', 3))], upserts: [], deletes: ['Pod/default/a'] },
-    { name: 'delete then re-create: one upsert', changes: [deleted(pod('a', 2)), added(pod('a', 3))], upserts: ['a@3'], deletes: [] },
-    { name: 'delete, re-create, delete: delete', changes: [deleted(pod('a', 2)), added(pod('a', 3)), deleted(pod('a', 4))], upserts: [], deletes: ['Pod/default/a'] },
-    { name: 'add, delete, add again: upsert', changes: [added(pod('a', 1)), deleted(pod('a', 2)), added(pod('a', 3))], upserts: ['a@3'], deletes: [] },
+    {
+      name: 'add then modifications: last state wins',
+      changes: [added(pod('a', 1)), modified(pod('a', 2)), modified(pod('a', 3))],
+      upserts: ['a@3'],
+      deletes: [],
+    },
+    {
+      name: 'add then delete in one batch: nothing',
+      changes: [added(pod('a', 1)), modified(pod('a', 2)), deleted(pod('a', 3))],
+      upserts: [],
+      deletes: [],
+    },
+    {
+      name: 'modify then delete: delete',
+      changes: [modified(pod('a', 2)), deleted(pod('a', 3))],
+      upserts: [],
+      deletes: ['Pod/default/a'],
+    },
+    {
+      name: 'delete then re-create: one upsert',
+      changes: [deleted(pod('a', 2)), added(pod('a', 3))],
+      upserts: ['a@3'],
+      deletes: [],
+    },
+    {
+      name: 'delete, re-create, delete: delete',
+      changes: [deleted(pod('a', 2)), added(pod('a', 3)), deleted(pod('a', 4))],
+      upserts: [],
+      deletes: ['Pod/default/a'],
+    },
+    {
+      name: 'add, delete, add again: upsert',
+      changes: [added(pod('a', 1)), deleted(pod('a', 2)), added(pod('a', 3))],
+      upserts: ['a@3'],
+      deletes: [],
+    },
     {
       name: 'objects are independent; same name in other namespace or kind differs',
       changes: [added(pod('a', 1)), added(pod('a', 2, 'kube-system')), modified(node('a', 3)), deleted(pod('b', 4))],

@@ -92,13 +92,7 @@ export interface ResetMessage {
 }
 
 export type ToWorker =
-  | HelloMessage
-  | ConsoleMessage
-  | ApplyMessage
-  | ActionMessage
-  | InterruptMessage
-  | ClockMessage
-  | ResetMessage;
+  HelloMessage | ConsoleMessage | ApplyMessage | ActionMessage | InterruptMessage | ClockMessage | ResetMessage;
 
 // ---------------------------------------------------------------------------------------------
 // worker → UI

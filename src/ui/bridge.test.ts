@@ -100,6 +100,9 @@ describe('Bridge', () => {
     deliver({ type: 'error', message: 'bad message: nope' });
     expect(store.getState().transcript.entries.at(-1)).toMatchObject({ kind: 'stderr', text: 'kubeplay: bad message: nope\n' });
     worker.emit('error', { message: 'SyntaxError' });
-    expect(store.getState()).toMatchObject({ connection: 'failed', connectionError: 'the simulation worker failed: SyntaxError' });
+    expect(store.getState()).toMatchObject({
+      connection: 'failed',
+      connectionError: 'the simulation worker failed: SyntaxError',
+    });
   });
 });

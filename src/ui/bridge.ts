@@ -146,7 +146,9 @@ export class Bridge {
         this.update((s) => ({
           transcript: appendEntry(s.transcript, 'stderr', `kubeplay: ${message.message}\n`),
           running: message.id ? s.running.filter((id) => id !== message.id) : s.running,
-          ...(message.message.startsWith('protocol version mismatch') ? { connection: 'failed' as const, connectionError: message.message } : {}),
+          ...(message.message.startsWith('protocol version mismatch')
+            ? { connection: 'failed' as const, connectionError: message.message }
+            : {}),
         }));
         return;
       default:

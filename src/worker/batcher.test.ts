@@ -12,7 +12,11 @@ const clock = (now: number, over: Partial<ClockState> = {}): ClockState => ({
   nextEventTime: null,
   ...over,
 });
-const pod = (name: string, rv: number): KObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', resourceVersion: String(rv) } });
+const pod = (name: string, rv: number): KObject => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name, namespace: 'default', resourceVersion: String(rv) },
+});
 
 describe('DeltaBatcher', () => {
   it('returns null when no object changed and the clock did not move', () => {

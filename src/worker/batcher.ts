@@ -7,13 +7,7 @@ import type { ClockState, DeltaMessage } from '../protocol/messages';
 import type { KObject } from '../k8s/types';
 
 function sameClock(a: ClockState | null, b: ClockState): boolean {
-  return (
-    a !== null &&
-    a.now === b.now &&
-    a.speed === b.speed &&
-    a.playing === b.playing &&
-    a.nextEventTime === b.nextEventTime
-  );
+  return a !== null && a.now === b.now && a.speed === b.speed && a.playing === b.playing && a.nextEventTime === b.nextEventTime;
 }
 
 export class DeltaBatcher {

@@ -34,7 +34,11 @@ describe('WorkerHandler with the engine', () => {
 
   it('runs kubectl get nodes', () => {
     handler.receive({ type: 'console', id: 'c1', line: 'kubectl get nodes' });
-    const text = outbox.of('output').filter((o) => o.id === 'c1' && o.stream === 'stdout').map((o) => o.text).join('');
+    const text = outbox
+      .of('output')
+      .filter((o) => o.id === 'c1' && o.stream === 'stdout')
+      .map((o) => o.text)
+      .join('');
     for (const name of NODES) expect(text).toMatch(new RegExp(`^${name}\\s+Ready\\s`, 'm'));
     expect(outbox.of('done')).toEqual([{ type: 'done', id: 'c1', exitCode: 0 }]);
   });

@@ -68,7 +68,11 @@ describe('commands', () => {
 
   it('survives a command that throws and keeps working', () => {
     handler.receive({ type: 'console', id: 'c3', line: 'crash' });
-    expect(outbox.of('output')[0]).toMatchObject({ id: 'c3', stream: 'stderr', text: 'error: internal error: kubectl exploded\n' });
+    expect(outbox.of('output')[0]).toMatchObject({
+      id: 'c3',
+      stream: 'stderr',
+      text: 'error: internal error: kubectl exploded\n',
+    });
     expect(outbox.of('done')[0]).toEqual({ type: 'done', id: 'c3', exitCode: 1 });
     handler.receive({ type: 'console', id: 'c4', line: 'kubectl get nodes' });
     expect(outbox.of('done')[1]).toEqual({ type: 'done', id: 'c4', exitCode: 0 });
@@ -114,7 +118,12 @@ describe('commands', () => {
     handler.receive({ type: 'action', id: 'b1', line: 'kubectl get nodes' });
     outbox.clear();
     timers.run(10_000);
-    expect(outbox.of('output').map((o) => o.text).join('')).toContain('tick 10000');
+    expect(
+      outbox
+        .of('output')
+        .map((o) => o.text)
+        .join(''),
+    ).toContain('tick 10000');
   });
 
   it('reports a simulation that cannot start, and answers commands on stderr', () => {
@@ -259,7 +268,12 @@ describe('deltas', () => {
     // the old simulation no longer feeds the batcher
     sims[0].write('ADDED', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'ghost', namespace: 'default' } });
     timers.run(16);
-    expect(outbox.of('delta').flatMap((d) => d.upserts).some((o) => o.metadata.name === 'ghost')).toBe(false);
+    expect(
+      outbox
+        .of('delta')
+        .flatMap((d) => d.upserts)
+        .some((o) => o.metadata.name === 'ghost'),
+    ).toBe(false);
   });
 
   it('sends a snapshot when the simulation resets itself from a console command', () => {

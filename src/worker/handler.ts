@@ -134,7 +134,11 @@ export class WorkerHandler {
       this.handle(parsed.message);
     } catch (error) {
       const id = 'id' in parsed.message ? parsed.message.id : undefined;
-      this.post({ type: 'error', message: `failed to handle ${parsed.message.type}: ${errorText(error)}`, ...(id ? { id } : {}) });
+      this.post({
+        type: 'error',
+        message: `failed to handle ${parsed.message.type}: ${errorText(error)}`,
+        ...(id ? { id } : {}),
+      });
     }
     this.requestFrame();
   }
@@ -298,7 +302,9 @@ export class WorkerHandler {
     const sim = this.sim;
     if (this.playing && sim) {
       const deadline = startedAt + this.budgetMs;
-      this.guard(() => (this.speed === 'max' ? this.runFlatOut(sim.clock, deadline) : this.runRealTime(sim.clock, elapsed * this.speed, deadline)));
+      this.guard(() =>
+        this.speed === 'max' ? this.runFlatOut(sim.clock, deadline) : this.runRealTime(sim.clock, elapsed * this.speed, deadline),
+      );
     }
     this.output.flush();
     try {

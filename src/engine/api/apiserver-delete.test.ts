@@ -120,7 +120,11 @@ describe('pod deletion', () => {
 
   it('404 for a missing pod', () => {
     const { api } = newCluster();
-    expectApiError(() => api.delete(podKind, 'default', 'ghost'), { code: 404, reason: 'NotFound', message: 'pods "ghost" not found' });
+    expectApiError(() => api.delete(podKind, 'default', 'ghost'), {
+      code: 404,
+      reason: 'NotFound',
+      message: 'pods "ghost" not found',
+    });
   });
 });
 
@@ -149,7 +153,10 @@ describe('finalizers', () => {
 
   it('a marked object stays while finalizers remain, whatever else changes', () => {
     const { api } = newCluster();
-    const lease = api.create({ ...leaseManifest('l'), metadata: { name: 'l', namespace: 'default', finalizers: ['example.com/hold'] } });
+    const lease = api.create({
+      ...leaseManifest('l'),
+      metadata: { name: 'l', namespace: 'default', finalizers: ['example.com/hold'] },
+    });
     api.delete(leaseKind, 'default', 'l');
     const marked = api.get(leaseKind, 'default', 'l');
     expect(marked.metadata.deletionTimestamp).toBe(at(0));
@@ -275,7 +282,9 @@ describe('delete preconditions', () => {
   it('matching preconditions let the delete through', () => {
     const { api } = newCluster();
     const pod = api.create(podManifest('web'));
-    const result = api.delete(podKind, 'default', 'web', { preconditions: { uid: pod.metadata.uid, resourceVersion: pod.metadata.resourceVersion } });
+    const result = api.delete(podKind, 'default', 'web', {
+      preconditions: { uid: pod.metadata.uid, resourceVersion: pod.metadata.resourceVersion },
+    });
     expect(result.removed).toBe(true);
   });
 
@@ -314,7 +323,9 @@ describe('namespaces', () => {
     expect(result.object.status.phase).toBe('Terminating');
     expect(result.object.metadata.deletionTimestamp).toBe(at(1));
     expect(result.object.metadata.finalizers).toBeUndefined();
-    expect(api.list(namespaceKind, { fieldSelector: 'status.phase=Terminating' }).items.map((n) => n.metadata.name)).toEqual(['team']);
+    expect(api.list(namespaceKind, { fieldSelector: 'status.phase=Terminating' }).items.map((n) => n.metadata.name)).toEqual([
+      'team',
+    ]);
     clock.runDue();
     expect(api.list(podKind, { namespace: 'team' }).items).toEqual([]);
     expect(api.list(leaseKind, { namespace: 'team' }).items).toEqual([]);
@@ -358,7 +369,8 @@ describe('namespaces', () => {
       message: 'pods "web-" is forbidden: unable to create new content in namespace team because it is being terminated',
     });
     expectApiError(() => api.create(leaseManifest('l', 'team')), {
-      message: 'leases.coordination.k8s.io "l" is forbidden: unable to create new content in namespace team because it is being terminated',
+      message:
+        'leases.coordination.k8s.io "l" is forbidden: unable to create new content in namespace team because it is being terminated',
     });
     expect(snapshot(api)).toEqual(before);
     // Updates of what is already there are still allowed.

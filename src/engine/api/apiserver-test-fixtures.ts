@@ -32,7 +32,10 @@ export function podManifest(name: string, options: PodOptions = {}): KObject {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata,
-    spec: options.spec ?? { containers: [{ name: 'c', image: 'nginx:1.27' }], ...(options.nodeName ? { nodeName: options.nodeName } : {}) },
+    spec: options.spec ?? {
+      containers: [{ name: 'c', image: 'nginx:1.27' }],
+      ...(options.nodeName ? { nodeName: options.nodeName } : {}),
+    },
   };
 }
 
@@ -76,7 +79,10 @@ export function snapshot(api: ApiServer): { rv: number; objects: KObject[] } {
 }
 
 /** Runs `fn`, expecting an ApiError with the given fields; returns it. */
-export function expectApiError(fn: () => unknown, expected: { code?: number; reason?: StatusReason; message?: string | RegExp }): ApiError {
+export function expectApiError(
+  fn: () => unknown,
+  expected: { code?: number; reason?: StatusReason; message?: string | RegExp },
+): ApiError {
   let caught: unknown;
   try {
     fn();

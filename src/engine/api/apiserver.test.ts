@@ -106,8 +106,12 @@ describe('ApiServer.create', () => {
       message: 'resourceVersion should not be set on objects to be created',
     });
     expect(snapshot(api)).toEqual(before);
-    expect(api.create({ ...podManifest('a'), metadata: { name: 'a', resourceVersion: '12' } }, { dryRun: true }).metadata.name).toBe('a');
-    expect(api.create({ ...podManifest('b'), metadata: { name: 'b', resourceVersion: '0' } }).metadata.resourceVersion).not.toBe('0');
+    expect(
+      api.create({ ...podManifest('a'), metadata: { name: 'a', resourceVersion: '12' } }, { dryRun: true }).metadata.name,
+    ).toBe('a');
+    expect(api.create({ ...podManifest('b'), metadata: { name: 'b', resourceVersion: '0' } }).metadata.resourceVersion).not.toBe(
+      '0',
+    );
   });
 
   it.each([
@@ -189,7 +193,11 @@ describe('ApiServer.create', () => {
   it('refuses a duplicate name (409 AlreadyExists)', () => {
     const { api } = newCluster();
     api.create(podManifest('web'));
-    expectApiError(() => api.create(podManifest('web')), { code: 409, reason: 'AlreadyExists', message: 'pods "web" already exists' });
+    expectApiError(() => api.create(podManifest('web')), {
+      code: 409,
+      reason: 'AlreadyExists',
+      message: 'pods "web" already exists',
+    });
   });
 
   it('says so when the existing object is being deleted', () => {
@@ -220,7 +228,10 @@ describe('ApiServer.create', () => {
   it('refuses an invalid object (422) without writing', () => {
     const { api } = newCluster();
     const before = snapshot(api);
-    const err = expectApiError(() => api.create(podManifest('web', { spec: { containers: [] } })), { code: 422, reason: 'Invalid' });
+    const err = expectApiError(() => api.create(podManifest('web', { spec: { containers: [] } })), {
+      code: 422,
+      reason: 'Invalid',
+    });
     expect(err.message).toMatch(/^Pod "web" is invalid: /);
     expect(snapshot(api)).toEqual(before);
   });
@@ -353,7 +364,12 @@ describe('ApiServer.get / list', () => {
     ['nodes', nodeKind, 'metadata.namespace=x', 'field label not supported: metadata.namespace'],
     ['namespaces', namespaceKind, 'metadata.namespace=x', 'field label not supported: metadata.namespace'],
     ['events', eventKind, 'message=x', 'field label not supported: message'],
-    ['leases', leaseKind, 'spec.holderIdentity=me', '"spec.holderIdentity" is not a known field selector: only "metadata.name", "metadata.namespace"'],
+    [
+      'leases',
+      leaseKind,
+      'spec.holderIdentity=me',
+      '"spec.holderIdentity" is not a known field selector: only "metadata.name", "metadata.namespace"',
+    ],
   ])('refuses an unknown field selector for %s: %s (400, the real message)', (_plural, def, selector, message) => {
     const { api } = seeded();
     expectApiError(() => api.list(def, { fieldSelector: selector }), { code: 400, reason: 'BadRequest', message });
@@ -372,7 +388,9 @@ describe('ApiServer.get / list', () => {
     api.create(leaseManifest('l1', 'a'));
     api.create(leaseManifest('l2', 'a'));
     expect(api.list(leaseKind, { fieldSelector: 'metadata.name=l2' }).items.map((o) => o.metadata.name)).toEqual(['l2']);
-    expect(api.list(namespaceKind, { fieldSelector: 'status.phase=Active,metadata.name=a' }).items.map((o) => o.metadata.name)).toEqual(['a']);
+    expect(
+      api.list(namespaceKind, { fieldSelector: 'status.phase=Active,metadata.name=a' }).items.map((o) => o.metadata.name),
+    ).toEqual(['a']);
   });
 
   it('hands out frozen objects', () => {
@@ -467,7 +485,12 @@ describe('ApiServer.update', () => {
     const { api, pod } = withPod();
     const updated = api.update({
       ...pod,
-      metadata: { ...pod.metadata, creationTimestamp: '1999-01-01T00:00:00Z', generation: 9, deletionTimestamp: '2030-01-01T00:00:00Z' },
+      metadata: {
+        ...pod.metadata,
+        creationTimestamp: '1999-01-01T00:00:00Z',
+        generation: 9,
+        deletionTimestamp: '2030-01-01T00:00:00Z',
+      },
     });
     expect(updated).toBe(pod);
   });
@@ -509,7 +532,11 @@ describe('ApiServer.update', () => {
 
   it('an update re-adds the default tolerations a client removed (DefaultTolerationSeconds runs on UPDATE)', () => {
     const { api, pod } = withPod();
-    const updated = api.update({ ...pod, metadata: { ...pod.metadata, labels: { app: 'x' } }, spec: { ...pod.spec, tolerations: [] } });
+    const updated = api.update({
+      ...pod,
+      metadata: { ...pod.metadata, labels: { app: 'x' } },
+      spec: { ...pod.spec, tolerations: [] },
+    });
     expect(updated.spec.tolerations).toEqual(pod.spec.tolerations);
   });
 });
@@ -541,14 +568,23 @@ describe('ApiServer.patch', () => {
 
   it('a strategic patch of a container image bumps the generation', () => {
     const { api } = withPod();
-    const patched = api.patch(podKind, 'default', 'web', 'strategic', { spec: { containers: [{ name: 'c', image: 'nginx:1.28' }] } });
+    const patched = api.patch(podKind, 'default', 'web', 'strategic', {
+      spec: { containers: [{ name: 'c', image: 'nginx:1.28' }] },
+    });
     expect(patched.spec.containers[0].image).toBe('nginx:1.28');
     expect(patched.metadata.generation).toBe(2);
   });
 
   it('patches /status without touching the rest', () => {
     const { api, pod } = withPod();
-    const patched = api.patch(podKind, 'default', 'web', 'merge', { status: { phase: 'Running' }, metadata: { labels: { no: 'x' } } }, { subresource: 'status' });
+    const patched = api.patch(
+      podKind,
+      'default',
+      'web',
+      'merge',
+      { status: { phase: 'Running' }, metadata: { labels: { no: 'x' } } },
+      { subresource: 'status' },
+    );
     expect(patched.status.phase).toBe('Running');
     expect(patched.metadata.labels).toEqual(pod.metadata.labels);
   });
@@ -685,11 +721,18 @@ describe('ApiServer.watch', () => {
     const b = api.create(podManifest('b'));
     api.delete(podKind, 'default', 'a');
     const seen: string[] = [];
-    api.watch(podKind, (e) => seen.push(`${e.type} ${e.object.metadata.name} ${e.resourceVersion}`), { resourceVersion: a.metadata.resourceVersion });
+    api.watch(podKind, (e) => seen.push(`${e.type} ${e.object.metadata.name} ${e.resourceVersion}`), {
+      resourceVersion: a.metadata.resourceVersion,
+    });
     const c = api.create(podManifest('c'));
     const rv = Number(b.metadata.resourceVersion);
     // Deleting an unscheduled pod marks it (rv+1) then removes it (rv+2).
-    expect(seen).toEqual([`ADDED b ${rv}`, `MODIFIED a ${rv + 1}`, `DELETED a ${rv + 2}`, `ADDED c ${c.metadata.resourceVersion}`]);
+    expect(seen).toEqual([
+      `ADDED b ${rv}`,
+      `MODIFIED a ${rv + 1}`,
+      `DELETED a ${rv + 2}`,
+      `ADDED c ${c.metadata.resourceVersion}`,
+    ]);
   });
 
   it('a handler that writes during the replay sees its write after the replayed events', () => {
@@ -747,14 +790,27 @@ describe('refused requests change nothing', () => {
     ['create of a duplicate', (api) => api.create(podManifest('web'))],
     ['create in a missing namespace', (api) => api.create(podManifest('x', { namespace: 'nope' }))],
     ['create of an invalid pod', (api) => api.create(podManifest('x', { spec: {} }))],
-    ['create without metadata', (api) => api.create({ apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'c', image: 'x' }] } } as unknown as KObject)],
+    [
+      'create without metadata',
+      (api) =>
+        api.create({ apiVersion: 'v1', kind: 'Pod', spec: { containers: [{ name: 'c', image: 'x' }] } } as unknown as KObject),
+    ],
     ['update without metadata', (api) => api.update({ apiVersion: 'v1', kind: 'Pod' } as unknown as KObject)],
-    ['update with a stale resourceVersion', (api, pod) => api.update({ ...pod, metadata: { ...pod.metadata, resourceVersion: '1' } })],
+    [
+      'update with a stale resourceVersion',
+      (api, pod) => api.update({ ...pod, metadata: { ...pod.metadata, resourceVersion: '1' } }),
+    ],
     ['update of a missing object', (api) => api.update(podManifest('ghost'))],
-    ['status update that is invalid', (api, pod) => api.updateStatus({ ...pod, status: { phase: 'Running', qosClass: 'Guaranteed' } })],
+    [
+      'status update that is invalid',
+      (api, pod) => api.updateStatus({ ...pod, status: { phase: 'Running', qosClass: 'Guaranteed' } }),
+    ],
     ['patch that fails', (api) => api.patch(podKind, 'default', 'web', 'json', [{ op: 'remove', path: '/nope' }])],
     ['delete with a wrong uid', (api) => api.delete(podKind, 'default', 'web', { preconditions: { uid: 'x' } })],
-    ['delete with a wrong resourceVersion', (api) => api.delete(podKind, 'default', 'web', { preconditions: { resourceVersion: '1' } })],
+    [
+      'delete with a wrong resourceVersion',
+      (api) => api.delete(podKind, 'default', 'web', { preconditions: { resourceVersion: '1' } }),
+    ],
     ['delete of a missing object', (api) => api.delete(podKind, 'default', 'ghost')],
     ['delete of the default namespace', (api) => api.delete(namespaceKind, undefined, 'default')],
     ['list with a bad selector', (api) => api.list(podKind, { fieldSelector: 'spec.bogus=1' })],

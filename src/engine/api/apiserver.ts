@@ -66,7 +66,8 @@ const FINALIZER_FOREGROUND = 'foregroundDeletion';
 /** store.go maxNameGenerationCreateAttempts. */
 const MAX_GENERATE_NAME_ATTEMPTS = 8;
 /** store.go OptimisticLockErrorMsg. */
-export const OPTIMISTIC_LOCK_ERROR_MSG = 'the object has been modified; please apply your changes to the latest version and try again';
+export const OPTIMISTIC_LOCK_ERROR_MSG =
+  'the object has been modified; please apply your changes to the latest version and try again';
 /** The etcd3 store's refusal of a create that carries a resourceVersion. */
 export const RESOURCE_VERSION_ON_CREATE_MSG = 'resourceVersion should not be set on objects to be created';
 
@@ -118,7 +119,8 @@ export class ApiServer {
     if (def.applyDefaults) obj = def.applyDefaults(obj);
     const dryRun = options.dryRun;
     obj =
-      this.admission.admit({ operation: 'CREATE', kind: def, namespace, dryRun, name: obj.metadata.name ?? '', object: obj }) ?? obj;
+      this.admission.admit({ operation: 'CREATE', kind: def, namespace, dryRun, name: obj.metadata.name ?? '', object: obj }) ??
+      obj;
 
     const generate = !obj.metadata.name && !!obj.metadata.generateName;
     for (let attempt = 1; ; attempt++) {
@@ -215,7 +217,15 @@ export class ApiServer {
     if ((sub === 'status' && !def.hasStatus) || (sub === 'finalize' && !def.validateFinalizeUpdate)) {
       throw errors.notFound(groupResource(def), name);
     }
-    const base = { operation: 'UPDATE' as const, kind: def, subresource: sub, namespace, name, oldObject: existing, dryRun: options.dryRun };
+    const base = {
+      operation: 'UPDATE' as const,
+      kind: def,
+      subresource: sub,
+      namespace,
+      name,
+      oldObject: existing,
+      dryRun: options.dryRun,
+    };
     // (A copy only to fill in missing metadata: nothing below changes `incoming` in place.)
     let incoming: KObject = input.metadata !== undefined && input.metadata !== null ? input : { ...input, metadata: {} };
     if (def.applyDefaults) incoming = def.applyDefaults(incoming);
@@ -279,7 +289,8 @@ export class ApiServer {
    * resourceVersion, the write and its watch event. A dry run returns the object unwritten.
    */
   commitPrepared(def: KindDefinition, next: KObject, existing: KObject, options: WriteOptions = {}): KObject {
-    if (options.dryRun) return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: existing.metadata.resourceVersion } });
+    if (options.dryRun)
+      return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: existing.metadata.resourceVersion } });
     const rv = this.store.nextResourceVersion();
     const committed = this.stamp(next, rv);
     this.store.put(def, committed, rv, existing);
@@ -319,7 +330,12 @@ export class ApiServer {
     return this.update(
       {
         ...result,
-        metadata: { ...meta, name: existing.metadata.name, namespace: existing.metadata.namespace, resourceVersion: existing.metadata.resourceVersion },
+        metadata: {
+          ...meta,
+          name: existing.metadata.name,
+          namespace: existing.metadata.namespace,
+          resourceVersion: existing.metadata.resourceVersion,
+        },
       },
       options,
     );
@@ -343,7 +359,13 @@ export class ApiServer {
   }
 
   /** The generic registry's Delete (store.go Delete with rest.BeforeDelete). */
-  private deleteFromStore(def: KindDefinition, ns: string, name: string, existing: KObject, options: DeleteOptions): DeleteResult {
+  private deleteFromStore(
+    def: KindDefinition,
+    ns: string,
+    name: string,
+    existing: KObject,
+    options: DeleteOptions,
+  ): DeleteResult {
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== existing.metadata.uid) {
       throw errors.conflict(
@@ -408,7 +430,10 @@ export class ApiServer {
         deadline = nowMs;
         if (period !== 0) period = 1;
       }
-      const object = { ...existing, metadata: { ...meta, deletionTimestamp: this.timestamp(deadline), deletionGracePeriodSeconds: period } };
+      const object = {
+        ...existing,
+        metadata: { ...meta, deletionTimestamp: this.timestamp(deadline), deletionGracePeriodSeconds: period },
+      };
       return { graceful: true, pending: false, object };
     }
     const period = def.gracefulDeletePeriod(existing, requested);
@@ -426,7 +451,13 @@ export class ApiServer {
    * Namespace storage Delete: uid / resourceVersion preconditions (its own messages), then the first
    * DELETE marks the namespace Terminating; a later one removes it once it is finalized.
    */
-  private deleteWithLifecycle(def: KindDefinition, ns: string, name: string, existing: KObject, options: DeleteOptions): DeleteResult {
+  private deleteWithLifecycle(
+    def: KindDefinition,
+    ns: string,
+    name: string,
+    existing: KObject,
+    options: DeleteOptions,
+  ): DeleteResult {
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== existing.metadata.uid) {
       throw errors.conflict(
@@ -490,7 +521,11 @@ export class ApiServer {
     return w.stop;
   }
 
-  private watchFromCurrentState(def: KindDefinition | undefined, handler: WatchHandler, namespace: string | undefined): () => void {
+  private watchFromCurrentState(
+    def: KindDefinition | undefined,
+    handler: WatchHandler,
+    namespace: string | undefined,
+  ): () => void {
     const kinds = def ? [def] : this.registry.kinds();
     const initialEvents: WatchEvent[] = [];
     for (const k of kinds) {
@@ -564,7 +599,8 @@ export class ApiServer {
   private commitUpdate(def: KindDefinition, next: KObject, existing: KObject, options: WriteOptions): KObject {
     // ShouldDeleteDuringUpdate: the finalizers the deletion waited for are gone.
     if (shouldDeleteDuringUpdate(def, next, existing)) {
-      if (options.dryRun) return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: existing.metadata.resourceVersion } });
+      if (options.dryRun)
+        return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: existing.metadata.resourceVersion } });
       const removed = this.removeNow(def, existing);
       return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: removed.metadata.resourceVersion } });
     }
@@ -591,7 +627,9 @@ export class ApiServer {
   }
 
   private stamp(obj: KObject, rv: number, extra?: Partial<ObjectMeta>): KObject {
-    const metadata: ObjectMeta = extra ? { ...obj.metadata, ...extra, resourceVersion: String(rv) } : { ...obj.metadata, resourceVersion: String(rv) };
+    const metadata: ObjectMeta = extra
+      ? { ...obj.metadata, ...extra, resourceVersion: String(rv) }
+      : { ...obj.metadata, resourceVersion: String(rv) };
     if (metadata.uid === undefined && 'uid' in metadata) delete metadata.uid;
     return this.handOut({ ...obj, metadata });
   }
@@ -690,7 +728,8 @@ function shouldDeleteDuringUpdate(def: KindDefinition, next: KObject, existing: 
 function markAsDeleting(obj: KObject, nowMs: number, clock: Clock): KObject {
   const meta = { ...obj.metadata };
   if (!meta.deletionTimestamp && (meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
-  if (!meta.deletionTimestamp || clock.parseTimestamp(meta.deletionTimestamp) > nowMs) meta.deletionTimestamp = clock.timestamp(nowMs);
+  if (!meta.deletionTimestamp || clock.parseTimestamp(meta.deletionTimestamp) > nowMs)
+    meta.deletionTimestamp = clock.timestamp(nowMs);
   meta.deletionGracePeriodSeconds = 0;
   return { ...obj, metadata: meta };
 }
@@ -708,7 +747,11 @@ function withFinalizers(obj: KObject, finalizers: string[]): KObject {
  * finalizer already on the object, else the kind's default decides between `orphan`,
  * `foregroundDeletion` and neither. Other finalizers keep their order; the GC one goes last.
  */
-export function gcFinalizers(finalizers: string[], policy: PropagationPolicy | undefined, defaultPolicy: 'Background' | 'Orphan'): string[] {
+export function gcFinalizers(
+  finalizers: string[],
+  policy: PropagationPolicy | undefined,
+  defaultPolicy: 'Background' | 'Orphan',
+): string[] {
   let orphan: boolean;
   let foreground: boolean;
   if (policy) {
@@ -765,5 +808,13 @@ function isSetResourceVersion(rv: string | undefined): boolean {
 
 /** An error the server does not map to a Status: a 500 carrying the raw text (reason unknown). */
 function unmappedError(message: string): ApiError {
-  return new ApiError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'InternalError', code: 500 });
+  return new ApiError({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    reason: 'InternalError',
+    code: 500,
+  });
 }

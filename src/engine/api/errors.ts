@@ -99,7 +99,12 @@ export function fieldErrorBody(e: FieldError): string {
 
 export const field = {
   required: (path: string, detail?: string): FieldError => ({ type: 'FieldValueRequired', field: path, detail }),
-  invalid: (path: string, value: unknown, detail?: string): FieldError => ({ type: 'FieldValueInvalid', field: path, value, detail }),
+  invalid: (path: string, value: unknown, detail?: string): FieldError => ({
+    type: 'FieldValueInvalid',
+    field: path,
+    value,
+    detail,
+  }),
   duplicate: (path: string, value: unknown): FieldError => ({ type: 'FieldValueDuplicate', field: path, value }),
   notSupported: (path: string, value: unknown, supported: string[]): FieldError => ({
     type: 'FieldValueNotSupported',

@@ -47,9 +47,7 @@ describe('Clock basics', () => {
       clock.at(time, () => ran.push(seq), priority);
     }
     clock.advance(50);
-    const expected = [...scheduled]
-      .sort((a, b) => a.time - b.time || a.priority - b.priority || a.seq - b.seq)
-      .map((e) => e.seq);
+    const expected = [...scheduled].sort((a, b) => a.time - b.time || a.priority - b.priority || a.seq - b.seq).map((e) => e.seq);
     expect(ran).toEqual(expected);
   });
 

@@ -68,7 +68,10 @@ describe('EventQueue', () => {
       }
       expect(q.size).toBe(live.size);
     }
-    const rest = [...live.values()].map((v) => v.ref).sort(byKey).map((r) => r.id);
+    const rest = [...live.values()]
+      .map((v) => v.ref)
+      .sort(byKey)
+      .map((r) => r.id);
     expect(drain(q).map((e) => Number(e.label))).toEqual(rest);
     expect(popped).toEqual(expected);
     expect(q.size).toBe(0);

@@ -45,7 +45,8 @@ export class EventQueue {
   }
 
   push(time: number, priority: number, run: () => void, label = ''): ScheduledEvent {
-    if (Number.isNaN(time) || Number.isNaN(priority)) throw new Error(`event queue: invalid time ${time} or priority ${priority}`);
+    if (Number.isNaN(time) || Number.isNaN(priority))
+      throw new Error(`event queue: invalid time ${time} or priority ${priority}`);
     const event = new ScheduledEvent(this, time, priority, this.nextSeq++, run, label);
     const heap = this.heap;
     // Sift up: move parents down into the gap until the new event's place is found.

@@ -66,12 +66,22 @@ export class Cluster {
     this.api.admission.register(priorityAdmission(this.api));
     this.api.admission.register(defaultTolerationSeconds);
     for (const name of BUILTIN_NAMESPACES) {
-      this.api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } });
+      this.api.create({
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name, labels: { 'kubernetes.io/metadata.name': name } },
+      });
     }
     for (const pc of systemPriorityClassObjects()) this.api.create(pc);
     this.controllers = startControllers(this);
     this.podTermination = startPodTermination(this.api, this.clock, this.topology, this.controllers.informers);
-    this.scheduler = startScheduler({ api: this.api, clock: this.clock, informers: this.controllers.informers, recorder: this.events.recorder('default-scheduler'), random: this.random });
+    this.scheduler = startScheduler({
+      api: this.api,
+      clock: this.clock,
+      informers: this.controllers.informers,
+      recorder: this.events.recorder('default-scheduler'),
+      random: this.random,
+    });
     if (!shape.empty) {
       const zones = shape.zones ?? 3;
       const perZone = shape.nodesPerZone ?? 2;

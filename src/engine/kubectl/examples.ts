@@ -9,10 +9,7 @@ export type { BundledExampleEntry };
 /** Hosts that serve the examples tree directly under /examples/ (k8s.io redirects to kubernetes.io). */
 const EXAMPLES_HOSTS = new Set(['k8s.io', 'www.k8s.io', 'kubernetes.io', 'www.kubernetes.io']);
 /** Raw GitHub copies of the same tree in the kubernetes/website repository. */
-const RAW_GITHUB_PREFIXES = [
-  '/kubernetes/website/main/content/en/examples/',
-  '/kubernetes/website/master/content/en/examples/',
-];
+const RAW_GITHUB_PREFIXES = ['/kubernetes/website/main/content/en/examples/', '/kubernetes/website/master/content/en/examples/'];
 
 const entriesByPath = new Map(bundledExampleIndex.map((entry) => [entry.path, entry]));
 

@@ -50,7 +50,10 @@ describe('parseFlags', () => {
     [['--namespace'], 'flag needs an argument: --namespace'],
     [['--watch=maybe'], 'invalid argument "maybe" for "--watch" flag: strconv.ParseBool: parsing "maybe": invalid syntax'],
     [['-w=maybe'], 'invalid argument "maybe" for "-w, --watch" flag: strconv.ParseBool: parsing "maybe": invalid syntax'],
-    [['--grace-period=soon'], 'invalid argument "soon" for "--grace-period" flag: strconv.ParseInt: parsing "soon": invalid syntax'],
+    [
+      ['--grace-period=soon'],
+      'invalid argument "soon" for "--grace-period" flag: strconv.ParseInt: parsing "soon": invalid syntax',
+    ],
   ])('refuses %j', (argv, message) => {
     expect(() => parseFlags(argv, specs)).toThrow(FlagError);
     expect(() => parseFlags(argv, specs)).toThrow(message);

@@ -41,20 +41,27 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): ParsedArgs {
       case 'bool': {
         const v = parseBool(raw);
         if (v === undefined) {
-          throw new FlagError(`invalid argument "${raw}" for "${shown}" flag: strconv.ParseBool: parsing "${raw}": invalid syntax`);
+          throw new FlagError(
+            `invalid argument "${raw}" for "${shown}" flag: strconv.ParseBool: parsing "${raw}": invalid syntax`,
+          );
         }
         flags[spec.name] = v;
         return;
       }
       case 'int': {
         if (!/^[+-]?\d+$/.test(raw)) {
-          throw new FlagError(`invalid argument "${raw}" for "${shown}" flag: strconv.ParseInt: parsing "${raw}": invalid syntax`);
+          throw new FlagError(
+            `invalid argument "${raw}" for "${shown}" flag: strconv.ParseInt: parsing "${raw}": invalid syntax`,
+          );
         }
         flags[spec.name] = Number(raw);
         return;
       }
       case 'stringArray': {
-        const prev = changed.has(spec.name) && Array.isArray(flags[spec.name]) && flags[`__${spec.name}`] ? (flags[spec.name] as string[]) : [];
+        const prev =
+          changed.has(spec.name) && Array.isArray(flags[spec.name]) && flags[`__${spec.name}`]
+            ? (flags[spec.name] as string[])
+            : [];
         flags[`__${spec.name}`] = true;
         flags[spec.name] = [...prev, raw];
         return;

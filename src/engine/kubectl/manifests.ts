@@ -55,7 +55,9 @@ export function parseManifestText(text: string, source: string): KObject[] {
 
 function flatten(value: unknown, source: string): KObject[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new KubectlError(`error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`);
+    throw new KubectlError(
+      `error validating "${source}": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false`,
+    );
   }
   const obj = value as KObject;
   const missing: string[] = [];

@@ -25,7 +25,12 @@ const JITTER_FACTOR = 0.04;
 
 /** The node conditions the kubelet reports, in order (all healthy: the simulation has no pressure). */
 const NODE_CONDITIONS: readonly Pick<Condition, 'type' | 'status' | 'reason' | 'message'>[] = [
-  { type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available' },
+  {
+    type: 'MemoryPressure',
+    status: 'False',
+    reason: 'KubeletHasSufficientMemory',
+    message: 'kubelet has sufficient memory available',
+  },
   { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
   { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
   { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },

@@ -41,7 +41,9 @@ export function runKubeplay(argv: string[], io: PlainIO, host: KubeplayHost): nu
     const verb = sub ? entry[sub] : undefined;
     if (!verb) {
       throw new UsageError(
-        sub ? `unknown command "${sub}" for "kubeplay ${group}"` : `"kubeplay ${group}" needs one of: ${Object.keys(entry).join(', ')}`,
+        sub
+          ? `unknown command "${sub}" for "kubeplay ${group}"`
+          : `"kubeplay ${group}" needs one of: ${Object.keys(entry).join(', ')}`,
       );
     }
     return verb(rest, io, host);
@@ -98,7 +100,9 @@ function clusterReset(args: string[], io: PlainIO, host: KubeplayHost): number {
   if (zones * nodesPerZone > 5000) throw new UsageError('a cluster is limited to 5000 nodes');
   host.reset({ empty: !!p.flags.empty, zones, nodesPerZone });
   const nodes = p.flags.empty ? 0 : zones * nodesPerZone;
-  io.out(`cluster reset: ${nodes} node${nodes === 1 ? '' : 's'} in ${p.flags.empty ? 0 : zones} zone${zones === 1 && !p.flags.empty ? '' : 's'}\n`);
+  io.out(
+    `cluster reset: ${nodes} node${nodes === 1 ? '' : 's'} in ${p.flags.empty ? 0 : zones} zone${zones === 1 && !p.flags.empty ? '' : 's'}\n`,
+  );
   return 0;
 }
 

@@ -29,10 +29,22 @@ function toyController() {
 
 describe('controllerOwnerKey', () => {
   it.each<[string, KObject, string | undefined]>([
-    ['controller owner of the kind', pod('p', { owners: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u', controller: true }] }), 'default/rs'],
+    [
+      'controller owner of the kind',
+      pod('p', { owners: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u', controller: true }] }),
+      'default/rs',
+    ],
     ['no owners', pod('p'), undefined],
-    ['owner that is not the controller', pod('p', { owners: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u' }] }), undefined],
-    ['controller of another kind', pod('p', { owners: [{ apiVersion: 'batch/v1', kind: 'Job', name: 'j', uid: 'u', controller: true }] }), undefined],
+    [
+      'owner that is not the controller',
+      pod('p', { owners: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u' }] }),
+      undefined,
+    ],
+    [
+      'controller of another kind',
+      pod('p', { owners: [{ apiVersion: 'batch/v1', kind: 'Job', name: 'j', uid: 'u', controller: true }] }),
+      undefined,
+    ],
   ])('%s', (_name, obj, expected) => {
     expect(controllerOwnerKey('ReplicaSet')(obj)).toBe(expected);
   });

@@ -35,7 +35,14 @@ describe('EventRecorder writes', () => {
       apiVersion: 'v1',
       kind: 'Event',
       metadata: { namespace: 'default' },
-      involvedObject: { kind: 'Pod', namespace: 'default', name: 'web-1', uid: p.metadata.uid, apiVersion: 'v1', resourceVersion: p.metadata.resourceVersion },
+      involvedObject: {
+        kind: 'Pod',
+        namespace: 'default',
+        name: 'web-1',
+        uid: p.metadata.uid,
+        apiVersion: 'v1',
+        resourceVersion: p.metadata.resourceVersion,
+      },
       reason: 'SuccessfulCreate',
       message: 'Created pod: web-1',
       source: { component: 'replicaset-controller' },
@@ -55,7 +62,13 @@ describe('EventRecorder writes', () => {
     const n = api.create(node('node-1'));
     recorder.recorder('kubelet', 'node-1').eventf(n, 'Normal', 'NodeReady', 'Node %s status is now: %s', 'node-1', 'NodeReady');
     const [e] = events('default');
-    expect(e.involvedObject).toEqual({ kind: 'Node', name: 'node-1', uid: n.metadata.uid, apiVersion: 'v1', resourceVersion: n.metadata.resourceVersion });
+    expect(e.involvedObject).toEqual({
+      kind: 'Node',
+      name: 'node-1',
+      uid: n.metadata.uid,
+      apiVersion: 'v1',
+      resourceVersion: n.metadata.resourceVersion,
+    });
     expect(e.source).toEqual({ component: 'kubelet', host: 'node-1' });
     expect(e.reportingInstance).toBe('node-1');
     expect(e.message).toBe('Node node-1 status is now: NodeReady');
@@ -198,7 +211,8 @@ describe('EventRecorder failures', () => {
     api.admission.register({
       name: 'NoEvents',
       validate: (req) => {
-        if (req.kind === testKinds.event) throw errors.forbidden({ group: '', resource: 'events' }, '', 'namespace is terminating');
+        if (req.kind === testKinds.event)
+          throw errors.forbidden({ group: '', resource: 'events' }, '', 'namespace is terminating');
       },
     });
     const p = api.create(pod('p'));

@@ -118,12 +118,36 @@ interface EventLog {
 // Cache keys, as client-go builds them (fields joined without separator).
 function eventKey(e: KEvent): string {
   const o = e.involvedObject;
-  return [e.source?.component, e.source?.host, o.kind, o.namespace, o.name, o.fieldPath, o.uid, o.apiVersion, e.type, e.reason, e.message].join('');
+  return [
+    e.source?.component,
+    e.source?.host,
+    o.kind,
+    o.namespace,
+    o.name,
+    o.fieldPath,
+    o.uid,
+    o.apiVersion,
+    e.type,
+    e.reason,
+    e.message,
+  ].join('');
 }
 
 function aggregateKey(e: KEvent): string {
   const o = e.involvedObject;
-  return [e.source?.component, e.source?.host, o.kind, o.namespace, o.name, o.uid, o.apiVersion, e.type, e.reason, e.reportingComponent, e.reportingInstance].join('');
+  return [
+    e.source?.component,
+    e.source?.host,
+    o.kind,
+    o.namespace,
+    o.name,
+    o.uid,
+    o.apiVersion,
+    e.type,
+    e.reason,
+    e.reportingComponent,
+    e.reportingInstance,
+  ].join('');
 }
 
 function spamKey(e: KEvent): string {
@@ -168,7 +192,14 @@ export class EventRecorder {
     };
   }
 
-  private makeEvent(ref: ObjectReference, type: EventType, reason: string, message: string, component: string, host?: string): KEvent {
+  private makeEvent(
+    ref: ObjectReference,
+    type: EventType,
+    reason: string,
+    message: string,
+    component: string,
+    host?: string,
+  ): KEvent {
     const now = this.api.timestamp();
     return {
       apiVersion: 'v1',
@@ -240,7 +271,11 @@ export class EventRecorder {
     const observed: KEvent = last
       ? { ...event, metadata: { ...event.metadata, name: last.name }, firstTimestamp: last.firstTimestamp, count: last.count + 1 }
       : event;
-    this.logs.set(key, { count: observed.count ?? 1, firstTimestamp: observed.firstTimestamp ?? '', name: observed.metadata.name! });
+    this.logs.set(key, {
+      count: observed.count ?? 1,
+      firstTimestamp: observed.firstTimestamp ?? '',
+      name: observed.metadata.name!,
+    });
     return observed;
   }
 
@@ -258,13 +293,20 @@ export class EventRecorder {
   /** recordEvent: update the existing Event for a repeat (re-create it if it is gone), else create. */
   private write(event: KEvent): void {
     try {
-      const existing = (event.count ?? 1) > 1 ? this.api.tryGet(this.api.kindOf(event), event.metadata.namespace, event.metadata.name!) : undefined;
+      const existing =
+        (event.count ?? 1) > 1
+          ? this.api.tryGet(this.api.kindOf(event), event.metadata.namespace, event.metadata.name!)
+          : undefined;
       const written = existing
         ? this.api.update({ ...existing, count: event.count, lastTimestamp: event.lastTimestamp, message: event.message })
         : this.api.create(event);
       // UpdateState: remember what the server holds now.
       const stored = written as KEvent;
-      this.logs.set(eventKey(stored), { count: stored.count ?? 1, firstTimestamp: stored.firstTimestamp ?? '', name: stored.metadata.name! });
+      this.logs.set(eventKey(stored), {
+        count: stored.count ?? 1,
+        firstTimestamp: stored.firstTimestamp ?? '',
+        name: stored.metadata.name!,
+      });
     } catch (e) {
       // Events are best effort: a refused write (namespace terminating, invalid, …) is dropped.
       this.options.onDropped?.(event, e);

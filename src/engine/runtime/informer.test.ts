@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
-import { Informer, InformerFactory, keyFor, NAMESPACE_INDEX, NODE_NAME_INDEX, objectKey, OWNER_UID_INDEX, splitKey } from './informer';
+import {
+  Informer,
+  InformerFactory,
+  keyFor,
+  NAMESPACE_INDEX,
+  NODE_NAME_INDEX,
+  objectKey,
+  OWNER_UID_INDEX,
+  splitKey,
+} from './informer';
 import { controllerRef, newTestCluster, node, pod, replicaSet, testKinds } from './testing-fixtures';
 
 function names(objs: KObject[]): string[] {
@@ -46,7 +55,11 @@ describe('Informer', () => {
     const c = api.create(pod('c'));
     api.update({ ...c, metadata: { ...c.metadata, labels: { x: 'y' } } });
     api.delete(testKinds.pod, 'default', 'b');
-    expect(calls.slice(2)).toEqual(['add default/c', `update default/c ${c.metadata.resourceVersion}->${Number(c.metadata.resourceVersion) + 1}`, 'delete default/b']);
+    expect(calls.slice(2)).toEqual([
+      'add default/c',
+      `update default/c ${c.metadata.resourceVersion}->${Number(c.metadata.resourceVersion) + 1}`,
+      'delete default/b',
+    ]);
     expect(informer.size).toBe(2);
   });
 
@@ -65,8 +78,12 @@ describe('Informer', () => {
     informer.start();
     const seen: string[] = [];
     informer.addHandler({
-      onUpdate: (_old, obj) => seen.push(`update: cache has rv ${informer.get('default', 'a')?.metadata.resourceVersion} = ${obj.metadata.resourceVersion}`),
-      onDelete: (obj) => seen.push(`delete: cached ${informer.get('default', 'a') !== undefined}, final rv ${obj.metadata.resourceVersion}`),
+      onUpdate: (_old, obj) =>
+        seen.push(
+          `update: cache has rv ${informer.get('default', 'a')?.metadata.resourceVersion} = ${obj.metadata.resourceVersion}`,
+        ),
+      onDelete: (obj) =>
+        seen.push(`delete: cached ${informer.get('default', 'a') !== undefined}, final rv ${obj.metadata.resourceVersion}`),
     });
     const a = api.create(pod('a'));
     const a2 = api.update({ ...a, metadata: { ...a.metadata, labels: { v: '2' } } });

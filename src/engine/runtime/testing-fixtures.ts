@@ -8,7 +8,13 @@ import { KindRegistry } from '../api/kinds/registry';
 import { Clock } from '../clock/clock';
 import { SeededRandom } from '../clock/random';
 
-function testKind(group: string, kind: string, plural: string, namespaced: boolean, extra: Partial<KindDefinition> = {}): KindDefinition {
+function testKind(
+  group: string,
+  kind: string,
+  plural: string,
+  namespaced: boolean,
+  extra: Partial<KindDefinition> = {},
+): KindDefinition {
   return {
     group,
     version: 'v1',

@@ -126,9 +126,26 @@ describe('WorkQueue delays', () => {
 describe('WorkQueue sync results', () => {
   it.each<[string, (call: number) => SyncResult, string[], number]>([
     ['success forgets the key', () => undefined, ['k@0'], 0],
-    ['errors retry at 5, 10, 20 ms until success', (c) => (c < 4 ? { error: 'boom' } : undefined), ['k@0', 'k@5', 'k@15', 'k@35'], 0],
-    ['a thrown API error counts as an error', (c) => { if (c < 3) throw errors.conflict({ group: '', resource: 'pods' }, 'k', 'x'); }, ['k@0', 'k@5', 'k@15'], 0],
-    ['requeueAfter re-checks later and resets failures', (c) => (c === 1 ? { error: 'x' } : c < 4 ? { requeueAfterMs: 1000 } : undefined), ['k@0', 'k@5', 'k@1005', 'k@2005'], 0],
+    [
+      'errors retry at 5, 10, 20 ms until success',
+      (c) => (c < 4 ? { error: 'boom' } : undefined),
+      ['k@0', 'k@5', 'k@15', 'k@35'],
+      0,
+    ],
+    [
+      'a thrown API error counts as an error',
+      (c) => {
+        if (c < 3) throw errors.conflict({ group: '', resource: 'pods' }, 'k', 'x');
+      },
+      ['k@0', 'k@5', 'k@15'],
+      0,
+    ],
+    [
+      'requeueAfter re-checks later and resets failures',
+      (c) => (c === 1 ? { error: 'x' } : c < 4 ? { requeueAfterMs: 1000 } : undefined),
+      ['k@0', 'k@5', 'k@1005', 'k@2005'],
+      0,
+    ],
     ['an error wins over requeueAfter', (c) => (c === 1 ? { error: 'x', requeueAfterMs: 1000 } : undefined), ['k@0', 'k@5'], 0],
   ])('%s', (_name, respond, expected, requeues) => {
     const { clock, log, queue } = setup((_k, call) => respond(call));

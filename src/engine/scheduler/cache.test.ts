@@ -23,7 +23,16 @@ const pod = (name: string, nodeName?: string): KObject => ({
 describe('SchedulerCache', () => {
   it('lists nodes one zone at a time (NodeTree)', () => {
     const c = new SchedulerCache();
-    for (const [n, z] of [['a1', 'a'], ['a2', 'a'], ['a3', 'a'], ['b1', 'b'], ['c1', 'c'], ['c2', 'c'], ['x', undefined]] as const) c.addNode(node(n, z));
+    for (const [n, z] of [
+      ['a1', 'a'],
+      ['a2', 'a'],
+      ['a3', 'a'],
+      ['b1', 'b'],
+      ['c1', 'c'],
+      ['c2', 'c'],
+      ['x', undefined],
+    ] as const)
+      c.addNode(node(n, z));
     expect(c.nodes.map((i) => i.name)).toEqual(['a1', 'b1', 'c1', 'x', 'a2', 'c2', 'a3']);
     c.removeNode(node('b1', 'b'));
     expect(c.nodes.map((i) => i.name)).toEqual(['a1', 'c1', 'x', 'a2', 'c2', 'a3']);
@@ -59,7 +68,12 @@ describe('SchedulerCache', () => {
   it('summarises images across nodes and has no default spread selectors without the kinds', () => {
     const c = new SchedulerCache();
     c.addNode(node('n1', 'a', [{ names: ['docker.io/library/nginx:1.27', 'nginx:1.27'], sizeBytes: 70_000_000 }]));
-    c.addNode(node('n2', 'a', [{ names: ['nginx:1.27'], sizeBytes: 70_000_000 }, { names: ['redis'], sizeBytes: 40_000_000 }]));
+    c.addNode(
+      node('n2', 'a', [
+        { names: ['nginx:1.27'], sizeBytes: 70_000_000 },
+        { names: ['redis'], sizeBytes: 40_000_000 },
+      ]),
+    );
     expect(c.imageState('nginx:1.27')).toEqual({ nodes: 2, size: 70_000_000 });
     expect(c.imageState('redis:latest')).toEqual({ nodes: 1, size: 40_000_000 });
     expect(c.imageState('busybox:latest')).toBeUndefined();

@@ -71,7 +71,13 @@ export class SchedulerCache implements Snapshot {
   private affinityLists: { withAffinity: NodeInfo[]; withAnti: NodeInfo[] } | undefined;
   private readonly images = new Map<string, ImageSummary>();
   private readonly namespaces: Informer | undefined;
-  private readonly spreadSources: { informer: Informer; selector: 'map' | 'labelSelector'; byOwner: boolean; kind: string; apiVersion: string }[] = [];
+  private readonly spreadSources: {
+    informer: Informer;
+    selector: 'map' | 'labelSelector';
+    byOwner: boolean;
+    kind: string;
+    apiVersion: string;
+  }[] = [];
 
   constructor(informers?: InformerFactory, registry?: KindRegistry) {
     if (informers && registry) {
@@ -130,7 +136,7 @@ export class SchedulerCache implements Snapshot {
           const sel = svc.spec?.selector as Record<string, string> | undefined;
           if (!sel || Object.keys(sel).length === 0) continue;
           const selector = selectorFromSet(sel);
-          if (selector.matches(pod.metadata.labels)) out.push((labels) => selector.matches(labels));
+          if (selector.matches(pod.metadata.labels)) out.push(keyedMatcher(selector));
         }
         continue;
       }
@@ -139,7 +145,7 @@ export class SchedulerCache implements Snapshot {
       if (!obj) continue;
       const raw = obj.spec?.selector;
       const selector = src.selector === 'map' ? selectorFromSet(raw as Record<string, string>) : selectorFromLabelSelector(raw);
-      out.push((labels) => selector.matches(labels));
+      out.push(keyedMatcher(selector));
     }
     return out;
   }
@@ -395,4 +401,15 @@ function hasAffinity(pi: PodInfo): boolean {
     pi.preferredAffinityTerms.length > 0 ||
     pi.preferredAntiAffinityTerms.length > 0
   );
+}
+
+/**
+ * A label predicate whose `key` is the selector's canonical text, so PodTopologySpread's counts,
+ * cached per selector, survive from one cycle to the next (same text ⇔ same selector).
+ */
+function keyedMatcher(selector: {
+  matches(labels: Record<string, string> | undefined): boolean;
+  toString(): string;
+}): LabelMatcher {
+  return Object.assign((labels: Record<string, string> | undefined) => selector.matches(labels), { key: selector.toString() });
 }

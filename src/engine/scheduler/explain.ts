@@ -115,7 +115,8 @@ export function renderAttempt(r: AttemptRecord, timestamp: (ms: number) => strin
   if (r.message) out += `Message: ${r.message}\n`;
   if (r.preemption) {
     const p = r.preemption;
-    if (p.nominatedNode) out += `Preemption: nominated ${p.nominatedNode}, victims: ${(p.victims ?? []).join(', ') || '<none>'}\n`;
+    if (p.nominatedNode)
+      out += `Preemption: nominated ${p.nominatedNode}, victims: ${(p.victims ?? []).join(', ') || '<none>'}\n`;
     else if (p.message) out += `Preemption: ${p.message}\n`;
   }
   const rows: string[][] = [];

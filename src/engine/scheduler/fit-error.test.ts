@@ -6,8 +6,16 @@ import type { Status } from './framework/types';
 
 const st = (code: Status['code'], ...reasons: string[]): Status => ({ code, reasons });
 
-function fe(numAllNodes: number, explicit: [string, Status][], extra: Partial<FitError['diagnosis']> = {}, absent?: Status): FitError {
-  return { numAllNodes, diagnosis: { nodeToStatus: { explicit: new Map(explicit), absent }, unschedulablePlugins: new Set(), ...extra } };
+function fe(
+  numAllNodes: number,
+  explicit: [string, Status][],
+  extra: Partial<FitError['diagnosis']> = {},
+  absent?: Status,
+): FitError {
+  return {
+    numAllNodes,
+    diagnosis: { nodeToStatus: { explicit: new Map(explicit), absent }, unschedulablePlugins: new Set(), ...extra },
+  };
 }
 
 describe('fitErrorMessage', () => {
@@ -35,7 +43,12 @@ describe('fitErrorMessage', () => {
     ],
     [
       'nodes without a status count for the absent status',
-      fe(5, [['a', st('Unschedulable', 'Too many pods')]], {}, st('UnschedulableAndUnresolvable', "node(s) didn't satisfy plugin(s) [NodeAffinity]")),
+      fe(
+        5,
+        [['a', st('Unschedulable', 'Too many pods')]],
+        {},
+        st('UnschedulableAndUnresolvable', "node(s) didn't satisfy plugin(s) [NodeAffinity]"),
+      ),
       "0/5 nodes are available: 1 Too many pods, 4 node(s) didn't satisfy plugin(s) [NodeAffinity].",
     ],
     [
@@ -45,9 +58,18 @@ describe('fitErrorMessage', () => {
     ],
     [
       'the PostFilter message follows without a period of its own',
-      fe(3, [['a', st('UnschedulableAndUnresolvable', 'node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }')], ['b', st('Unschedulable', 'Insufficient cpu')], ['c', st('Unschedulable', 'Insufficient cpu')]], {
-        postFilterMsg: 'preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
-      }),
+      fe(
+        3,
+        [
+          ['a', st('UnschedulableAndUnresolvable', 'node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }')],
+          ['b', st('Unschedulable', 'Insufficient cpu')],
+          ['c', st('Unschedulable', 'Insufficient cpu')],
+        ],
+        {
+          postFilterMsg:
+            'preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
+        },
+      ),
       '0/3 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
     ],
     ['no statuses at all', fe(0, []), '0/0 nodes are available:'],

@@ -43,7 +43,14 @@ export const NO_VICTIMS = 'No preemption victims found for incoming pod';
 export const NOT_HELPFUL = 'Preemption is not helpful for scheduling';
 
 /** PreFilters that only look at the pod itself: no need to re-run them when victims move. */
-const POD_ONLY_PREFILTERS = new Set(['NodeResourcesFit', 'NodePorts', 'NodeAffinity', 'NodeName', 'NodeUnschedulable', 'TaintToleration']);
+const POD_ONLY_PREFILTERS = new Set([
+  'NodeResourcesFit',
+  'NodePorts',
+  'NodeAffinity',
+  'NodeName',
+  'NodeUnschedulable',
+  'TaintToleration',
+]);
 
 export interface PreemptionHooks {
   /** The informer's latest version of the preemptor. */
@@ -111,7 +118,11 @@ function statusOf(m: NodeToStatus, node: string): Status | undefined {
 }
 
 /** PodEligibleToPreemptOthers. */
-export function podEligibleToPreemptOthers(pod: KObject, snapshot: Snapshot, nominatedNodeStatus: Status | undefined): { ok: boolean; message: string } {
+export function podEligibleToPreemptOthers(
+  pod: KObject,
+  snapshot: Snapshot,
+  nominatedNodeStatus: Status | undefined,
+): { ok: boolean; message: string } {
   if (pod.spec?.preemptionPolicy === 'Never') return { ok: false, message: NOT_ELIGIBLE_NEVER };
   const nominated = pod.status?.nominatedNodeName as string | undefined;
   if (nominated) {
@@ -120,7 +131,8 @@ export function podEligibleToPreemptOthers(pod: KObject, snapshot: Snapshot, nom
     if (info) {
       const priority = podPriority(pod);
       for (const pi of info.pods) {
-        if (podPriority(pi.pod) < priority && terminatingByPreemption(pi.pod)) return { ok: false, message: NOT_ELIGIBLE_TERMINATING };
+        if (podPriority(pi.pod) < priority && terminatingByPreemption(pi.pod))
+          return { ok: false, message: NOT_ELIGIBLE_TERMINATING };
       }
     }
   }
@@ -146,7 +158,13 @@ function overlaySnapshot(base: Snapshot, replaced: NodeInfo): Snapshot {
  * Re-runs the PreFilter of plugins whose state depends on other pods, for `node` as modified
  * (what PreFilterExtensions do upstream). Returns a rejecting status, if PreFilter now rejects.
  */
-function refreshPreFilter(ctx: CycleContext, filter: FilterOutcome, state: CycleState, pod: PodInfo, node: NodeInfo): Status | undefined {
+function refreshPreFilter(
+  ctx: CycleContext,
+  filter: FilterOutcome,
+  state: CycleState,
+  pod: PodInfo,
+  node: NodeInfo,
+): Status | undefined {
   let overlay: Snapshot | undefined;
   for (const p of ctx.framework.filterPlugins) {
     if (!p.preFilter || filter.skipped.has(p.name) || POD_ONLY_PREFILTERS.has(p.name)) continue;
@@ -158,7 +176,13 @@ function refreshPreFilter(ctx: CycleContext, filter: FilterOutcome, state: Cycle
   return undefined;
 }
 
-function rejectionOn(ctx: CycleContext, filter: FilterOutcome, state: CycleState, pod: PodInfo, node: NodeInfo): Status | undefined {
+function rejectionOn(
+  ctx: CycleContext,
+  filter: FilterOutcome,
+  state: CycleState,
+  pod: PodInfo,
+  node: NodeInfo,
+): Status | undefined {
   const pre = refreshPreFilter(ctx, filter, state, pod, node);
   if (pre) return pre;
   return runFilterPluginsWithNominatedPods(ctx, state, pod, node, filter.skipped);
@@ -234,7 +258,13 @@ export function pickOneNodeForPreemption(candidates: readonly Candidate[]): Cand
 }
 
 /** Evaluator.Preempt. */
-export function preempt(ctx: CycleContext, hooks: PreemptionHooks, filter: FilterOutcome, podInfo: PodInfo, fitError: FitError): PreemptionResult {
+export function preempt(
+  ctx: CycleContext,
+  hooks: PreemptionHooks,
+  filter: FilterOutcome,
+  podInfo: PodInfo,
+  fitError: FitError,
+): PreemptionResult {
   const pod = hooks.currentPod(podInfo.pod);
   if (!pod) return { code: 'Error', message: `pods "${podInfo.pod.metadata.name ?? ''}" not found` };
   const m = fitError.diagnosis.nodeToStatus;
@@ -262,7 +292,10 @@ export function preempt(ctx: CycleContext, hooks: PreemptionHooks, filter: Filte
         if (candidates.length >= wanted) break;
         continue;
       }
-      statuses.set(info.name, r.status ?? { code: 'Error', reasons: [`expected at least one victim pod on node "${info.name}"`] });
+      statuses.set(
+        info.name,
+        r.status ?? { code: 'Error', reasons: [`expected at least one victim pod on node "${info.name}"`] },
+      );
     }
   }
   if (candidates.length === 0) {

@@ -104,7 +104,12 @@ export const NODE_LOCAL_FILTERS: ReadonlySet<string> = new Set([
   'NodeResourcesFit',
 ]);
 /** Score plugins whose raw score depends only on the pod and the one node. */
-export const NODE_LOCAL_SCORES: ReadonlySet<string> = new Set(['TaintToleration', 'NodeAffinity', 'NodeResourcesFit', 'NodeResourcesBalancedAllocation']);
+export const NODE_LOCAL_SCORES: ReadonlySet<string> = new Set([
+  'TaintToleration',
+  'NodeAffinity',
+  'NodeResourcesFit',
+  'NodeResourcesBalancedAllocation',
+]);
 
 export interface CycleContext {
   framework: Framework;
@@ -265,7 +270,12 @@ const EQUIVALENCE_CLASSES = 8;
  * The equivalence cache for this pod's class over `nodes` (the snapshot's node list), or
  * undefined when it may not be used.
  */
-function equivalenceFor(ctx: CycleContext, pod: PodInfo, skipped: Set<string>, nodes: readonly NodeInfo[]): EquivalenceCache | undefined {
+function equivalenceFor(
+  ctx: CycleContext,
+  pod: PodInfo,
+  skipped: Set<string>,
+  nodes: readonly NodeInfo[],
+): EquivalenceCache | undefined {
   const holder = ctx.equivalence;
   if (!holder || ctx.nominator.hasNominatedPods) return undefined;
   for (const p of ctx.framework.filterPlugins) if (!skipped.has(p.name) && !NODE_LOCAL_FILTERS.has(p.name)) return undefined;
@@ -324,7 +334,11 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
   const skipped = new Set<string>();
   const filter: FilterOutcome = { state, skipped };
   if (numAll === 0) {
-    return { kind: 'error', message: NO_NODES_AVAILABLE_MSG, status: { code: 'UnschedulableAndUnresolvable', reasons: [NO_NODES_AVAILABLE_MSG] } };
+    return {
+      kind: 'error',
+      message: NO_NODES_AVAILABLE_MSG,
+      status: { code: 'UnschedulableAndUnresolvable', reasons: [NO_NODES_AVAILABLE_MSG] },
+    };
   }
   const explicit = new Map<string, Status>();
   const nodeToStatus: NodeToStatus = { explicit, absent: UNRESOLVABLE_NO_REASON };
@@ -337,7 +351,10 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
     if (pre.rejectedBy) unschedulablePlugins.add(pre.rejectedBy);
     return {
       kind: 'unschedulable',
-      fitError: { numAllNodes: numAll, diagnosis: { nodeToStatus, unschedulablePlugins, preFilterMsg: statusMessage(pre.status) } },
+      fitError: {
+        numAllNodes: numAll,
+        diagnosis: { nodeToStatus, unschedulablePlugins, preFilterMsg: statusMessage(pre.status) },
+      },
       filter,
     };
   }
@@ -414,7 +431,11 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
   ctx.nextStartNodeIndex = (ctx.nextStartNodeIndex + processed) % numAll;
 
   if (feasible.length === 0) {
-    return { kind: 'unschedulable', fitError: { numAllNodes: numAll, diagnosis: { nodeToStatus, unschedulablePlugins } }, filter };
+    return {
+      kind: 'unschedulable',
+      fitError: { numAllNodes: numAll, diagnosis: { nodeToStatus, unschedulablePlugins } },
+      filter,
+    };
   }
   if (feasible.length === 1) {
     return {
@@ -519,7 +540,9 @@ export function prioritizeNodes(
 }
 
 function invalidScore(p: ScorePlugin, v: number): { error: string } {
-  return { error: `plugin "${p.name}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing` };
+  return {
+    error: `plugin "${p.name}" returns an invalid score ${v}, it should in the range of [0, ${MAX_NODE_SCORE}] after normalizing`,
+  };
 }
 
 /** NodeScore lists handed to NormalizeScore, reused per plugin across cycles (no garbage). */
@@ -548,7 +571,6 @@ function nodeScoreList(
   }
   return list;
 }
-
 
 /**
  * selectHost: the index of a highest total; ties are broken uniformly at random by reservoir

@@ -58,7 +58,9 @@ describe('scheduling on a cluster', () => {
     c.clock.runDue();
     const bound = c.api.get(podKind, 'default', 'web');
     expect(bound.spec.nodeName).toMatch(/^node-a[12]$/);
-    expect(bound.status.conditions).toEqual([{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '2026-01-01T00:00:00Z' }]);
+    expect(bound.status.conditions).toEqual([
+      { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '2026-01-01T00:00:00Z' },
+    ]);
     expect(events(c, 'web')).toEqual([`Normal Scheduled Successfully assigned default/web to ${bound.spec.nodeName}`]);
   });
 
@@ -75,7 +77,12 @@ describe('scheduling on a cluster', () => {
     c.api.create(pod('alone'));
     c.clock.runDue();
     const p = c.api.get(podKind, 'default', 'alone');
-    expect(p.status.conditions[0]).toMatchObject({ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message: 'no nodes available to schedule pods' });
+    expect(p.status.conditions[0]).toMatchObject({
+      type: 'PodScheduled',
+      status: 'False',
+      reason: 'Unschedulable',
+      message: 'no nodes available to schedule pods',
+    });
     expect(c.scheduler.queue.get('default/alone')!.location).toBe('errorBackoff');
     c.clock.advance(1000);
     expect(c.scheduler.stats.attempts).toBe(2);
@@ -108,14 +115,25 @@ describe('scheduling on a cluster', () => {
         random: c.random,
         equivalenceCache,
       }).start();
-      const spec = Object.freeze({ containers: Object.freeze([Object.freeze({ name: 'c', image: 'x', resources: Object.freeze({ requests: Object.freeze({ cpu: '300m', memory: '1Gi' }) }) })]) });
-      for (let i = 0; i < 150; i++) c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}`, namespace: 'default' }, spec: spec as never });
+      const spec = Object.freeze({
+        containers: Object.freeze([
+          Object.freeze({
+            name: 'c',
+            image: 'x',
+            resources: Object.freeze({ requests: Object.freeze({ cpu: '300m', memory: '1Gi' }) }),
+          }),
+        ]),
+      });
+      for (let i = 0; i < 150; i++)
+        c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}`, namespace: 'default' }, spec: spec as never });
       c.clock.runDue();
       // Nodes change between the two halves: cordoned, tainted, a pod removed.
-      for (const n of ['node-a1', 'node-b7', 'node-c20']) c.api.patch(nodeKind, undefined, n, 'merge', { spec: { unschedulable: true } });
+      for (const n of ['node-a1', 'node-b7', 'node-c20'])
+        c.api.patch(nodeKind, undefined, n, 'merge', { spec: { unschedulable: true } });
       c.api.patch(nodeKind, undefined, 'node-a2', 'merge', { spec: { taints: [{ key: 'k', effect: 'NoSchedule' }] } });
       c.api.delete(podKind, 'default', 'p3', { gracePeriodSeconds: 0 });
-      for (let i = 150; i < 300; i++) c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}`, namespace: 'default' }, spec: spec as never });
+      for (let i = 150; i < 300; i++)
+        c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}`, namespace: 'default' }, spec: spec as never });
       c.clock.runDue();
       expect(s.stats.scheduled).toBe(300);
       return c.api.list(podKind).items.map((p) => `${p.metadata.name}=${p.spec.nodeName ?? '-'}`);
@@ -161,13 +179,21 @@ describe('preemption choices', () => {
     c.api.create({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 100 });
     c.api.create(pod('low', { containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '800m' } } }] }));
     c.clock.runDue();
-    c.api.create(pod('high', { priorityClassName: 'high', containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '500m' } } }] }));
+    c.api.create(
+      pod('high', {
+        priorityClassName: 'high',
+        containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '500m' } } }],
+      }),
+    );
     c.clock.runDue();
     expect(c.api.tryGet(podKind, 'default', 'low')).toBeUndefined();
     const high = c.api.get(podKind, 'default', 'high');
     expect(high.spec.nodeName).toBe('n1');
     expect(high.status.nominatedNodeName).toBe('n1');
     expect(events(c, 'low')).toContain(`Normal Preempted Preempted by pod ${high.metadata.uid} on node n1`);
-    expect(events(c, 'high')).toEqual(['Warning FailedScheduling 0/1 nodes are available: 1 Insufficient cpu.', 'Normal Scheduled Successfully assigned default/high to n1']);
+    expect(events(c, 'high')).toEqual([
+      'Warning FailedScheduling 0/1 nodes are available: 1 Insufficient cpu.',
+      'Normal Scheduled Successfully assigned default/high to n1',
+    ]);
   });
 });

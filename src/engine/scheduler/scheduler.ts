@@ -92,7 +92,8 @@ function shallowEqual(a: Record<string, unknown> | undefined, b: Record<string, 
 
 /** The binding write: only spec.nodeName and status changed, everything else shared. */
 function onlyBound(before: KObject, after: KObject): boolean {
-  if (before.metadata.labels !== after.metadata.labels || before.metadata.deletionTimestamp !== after.metadata.deletionTimestamp) return false;
+  if (before.metadata.labels !== after.metadata.labels || before.metadata.deletionTimestamp !== after.metadata.deletionTimestamp)
+    return false;
   const a = before.spec ?? {};
   const b = after.spec ?? {};
   for (const k in b) if (k !== 'nodeName' && a[k] !== b[k]) return false;
@@ -157,7 +158,9 @@ export class Scheduler {
     );
     const clock = this.deps.clock;
     this.timers.push(
-      clock.every(BACKOFF_FLUSH_PERIOD_MS, () => this.queue.flushBackoffCompleted(), { label: 'kube-scheduler: flushBackoffQCompleted' }),
+      clock.every(BACKOFF_FLUSH_PERIOD_MS, () => this.queue.flushBackoffCompleted(), {
+        label: 'kube-scheduler: flushBackoffQCompleted',
+      }),
       clock.every(UNSCHEDULABLE_FLUSH_PERIOD_MS, () => this.queue.flushUnschedulableLeftover(), {
         label: 'kube-scheduler: flushUnschedulablePodsLeftover',
       }),
@@ -183,10 +186,13 @@ export class Scheduler {
   private onNodeUpdate(old: KObject, node: KObject): void {
     this.cache.updateNode(old, node);
     const labels = !shallowEqual(old.metadata.labels, node.metadata.labels);
-    const taints = old.spec?.taints !== node.spec?.taints && JSON.stringify(old.spec?.taints ?? []) !== JSON.stringify(node.spec?.taints ?? []);
+    const taints =
+      old.spec?.taints !== node.spec?.taints &&
+      JSON.stringify(old.spec?.taints ?? []) !== JSON.stringify(node.spec?.taints ?? []);
     const unschedulable = !!old.spec?.unschedulable !== !!node.spec?.unschedulable;
     const allocatable =
-      old.status?.allocatable !== node.status?.allocatable && JSON.stringify(old.status?.allocatable ?? {}) !== JSON.stringify(node.status?.allocatable ?? {});
+      old.status?.allocatable !== node.status?.allocatable &&
+      JSON.stringify(old.status?.allocatable ?? {}) !== JSON.stringify(node.status?.allocatable ?? {});
     if (labels || taints || unschedulable || allocatable) {
       this.queue.onClusterEvent({ type: 'NodeUpdate', oldNode: old, node, labels, taints, unschedulable, allocatable });
     }
@@ -284,7 +290,12 @@ export class Scheduler {
   scheduleOne(qpi: QueuedPodInfo): void {
     const pod = this.pods.getByKey(qpi.key) ?? qpi.pod;
     if (pod.metadata.deletionTimestamp) {
-      this.deps.recorder.event(pod, 'Warning', 'FailedScheduling', `skip schedule deleting pod: ${pod.metadata.namespace}/${pod.metadata.name}`);
+      this.deps.recorder.event(
+        pod,
+        'Warning',
+        'FailedScheduling',
+        `skip schedule deleting pod: ${pod.metadata.namespace}/${pod.metadata.name}`,
+      );
       this.queue.done(qpi, true);
       return;
     }
@@ -320,12 +331,16 @@ export class Scheduler {
         const message = fitErrorMessage(fitError);
         record.result = 'Unschedulable';
         record.rejected = fitError.diagnosis.nodeToStatus.explicit;
-        record.absent = fitError.diagnosis.preFilterMsg || result.filter.preFilterNodeNames ? fitError.diagnosis.nodeToStatus.absent : undefined;
+        record.absent =
+          fitError.diagnosis.preFilterMsg || result.filter.preFilterNodeNames
+            ? fitError.diagnosis.nodeToStatus.absent
+            : undefined;
         record.message = message;
         if (pre) {
-          record.preemption = pre.code === 'Success'
-            ? { nominatedNode: pre.nominatedNodeName, victims: pre.candidate?.victims.pods.map((p) => p.metadata.name ?? '') }
-            : { message: pre.message };
+          record.preemption =
+            pre.code === 'Success'
+              ? { nominatedNode: pre.nominatedNodeName, victims: pre.candidate?.victims.pods.map((p) => p.metadata.name ?? '') }
+              : { message: pre.message };
         }
         this.explain.record(record);
         this.stats.unschedulable++;
@@ -348,7 +363,11 @@ export class Scheduler {
   }
 
   /** RunPostFilterPlugins: DefaultPreemption; records its message in the FitError. */
-  private postFilter(result: Extract<ScheduleResult, { kind: 'unschedulable' }>, podInfo: PodInfo, fitError: FitError): PreemptionResult | undefined {
+  private postFilter(
+    result: Extract<ScheduleResult, { kind: 'unschedulable' }>,
+    podInfo: PodInfo,
+    fitError: FitError,
+  ): PreemptionResult | undefined {
     const r = preempt(this.ctx, this.preemptionHooks, result.filter, podInfo, fitError);
     if (r.message) fitError.diagnosis.postFilterMsg = `preemption: ${r.message}`;
     if (r.code === 'Success') this.stats.preemptions++;
@@ -399,7 +418,12 @@ export class Scheduler {
       if (!isApiError(e)) throw e;
       if (e.reason !== 'NotFound') return;
     }
-    this.deps.recorder.event(latest, 'Normal', 'Preempted', `Preempted by pod ${preemptor.metadata.uid ?? ''} on node ${nodeName}`);
+    this.deps.recorder.event(
+      latest,
+      'Normal',
+      'Preempted',
+      `Preempted by pod ${preemptor.metadata.uid ?? ''} on node ${nodeName}`,
+    );
   }
 
   // ---- binding and failures ----------------------------------------------------------------
@@ -422,7 +446,12 @@ export class Scheduler {
     }
     this.stats.scheduled++;
     this.queue.done(qpi, true);
-    this.deps.recorder.event(bound, 'Normal', 'Scheduled', `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${node}`);
+    this.deps.recorder.event(
+      bound,
+      'Normal',
+      'Scheduled',
+      `Successfully assigned ${pod.metadata.namespace}/${pod.metadata.name} to ${node}`,
+    );
   }
 
   /**
@@ -510,7 +539,10 @@ export const EXPLAIN_MAX_SCORED_NODES = 20;
  * A private copy of the scores an attempt record keeps (the cycle's buffers are reused): all of
  * them for small clusters, else the best EXPLAIN_MAX_SCORED_NODES (and the chosen node).
  */
-function explainScores(scored: ScoredOutcome, chosenIndex: number): Pick<AttemptRecord, 'feasible' | 'plugins' | 'totals' | 'feasibleCount'> {
+function explainScores(
+  scored: ScoredOutcome,
+  chosenIndex: number,
+): Pick<AttemptRecord, 'feasible' | 'plugins' | 'totals' | 'feasibleCount'> {
   const n = scored.feasible.length;
   const keep = n <= EXPLAIN_MAX_SCORED_NODES ? undefined : topIndices(scored.totals, EXPLAIN_MAX_SCORED_NODES);
   if (keep && !keep.includes(chosenIndex)) keep[keep.length - 1] = chosenIndex;

@@ -21,7 +21,9 @@ describe('runScript', () => {
   });
 
   it('echoes each command, not here-document bodies, and keeps going after a failing command', () => {
-    const { transcript } = runScript('kubectl get pods nope\nkubectl apply -f - <<EOF\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\nEOF\n');
+    const { transcript } = runScript(
+      'kubectl get pods nope\nkubectl apply -f - <<EOF\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\nEOF\n',
+    );
     expect(transcript).toBe(
       '$ kubectl get pods nope\nError from server (NotFound): pods "nope" not found\n$ kubectl apply -f - <<EOF\nnamespace/x created\n',
     );
@@ -46,7 +48,7 @@ describe('runScript', () => {
     ['sleep', 'sleep: expects one DURATION'],
     ['ls -l', 'ls: command not found'],
     ['kubeplay node add n1', 'error: --zone is required'],
-    ['kubeplay node add n1 --zone z --cpu lots', "error: --cpu: quantities must match the regular expression"],
+    ['kubeplay node add n1 --zone z --cpu lots', 'error: --cpu: quantities must match the regular expression'],
     ['kubeplay config set node-monitor-grace-period=forever', 'time: invalid duration "forever"'],
     ['kubeplay config set bogus=1', 'unknown setting "bogus"'],
     ['kubeplay warp', 'error: unknown command "warp" for "kubeplay"'],

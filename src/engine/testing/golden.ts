@@ -22,7 +22,10 @@ export interface GoldenResult {
 /** Runs `<dir>/<name>.kp` and returns the normalised transcript with the golden one. */
 export function runGolden(dir: string, name: string, seed = 1): GoldenResult {
   const script = readFileSync(`${dir}/${name}.kp`, 'utf8');
-  const result = runScript(script, { seed, readFile: (p) => (existsSync(`${dir}/${p}`) ? readFileSync(`${dir}/${p}`, 'utf8') : undefined) });
+  const result = runScript(script, {
+    seed,
+    readFile: (p) => (existsSync(`${dir}/${p}`) ? readFileSync(`${dir}/${p}`, 'utf8') : undefined),
+  });
   const actual = normaliseTranscript(result.transcript + (result.error ? `[script error] ${result.error}\n` : ''));
   const goldenPath = `${dir}/${name}.golden`;
   if (process.env.UPDATE_GOLDEN === '1') writeFileSync(goldenPath, actual);

@@ -38,7 +38,9 @@ export function ClockReadout() {
       <span className="clock-time" ref={time} />
       <span className="clock-meta">
         <span ref={date} />
-        <span className="clock-sep" aria-hidden="true">·</span>
+        <span className="clock-sep" aria-hidden="true">
+          ·
+        </span>
         <span ref={elapsed} title="Simulated time since the cluster started" />
         <span className="clock-speed" ref={speed} title="Speed" />
       </span>

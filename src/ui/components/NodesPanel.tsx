@@ -51,7 +51,9 @@ export function NodesPanel() {
       <header className="panel-header">
         <h2 id="nodes-heading">Nodes</h2>
         <span className="panel-meta">
-          {nodes.length === 0 ? 'no nodes' : `${ready}/${nodes.length} Ready · ${zones.length} ${zones.length === 1 ? 'zone' : 'zones'}`}
+          {nodes.length === 0
+            ? 'no nodes'
+            : `${ready}/${nodes.length} Ready · ${zones.length} ${zones.length === 1 ? 'zone' : 'zones'}`}
         </span>
       </header>
       {nodes.length === 0 ? (

@@ -3,7 +3,8 @@ import { highlight } from './highlight';
 
 describe('highlight', () => {
   it('dims table headers and colours statuses, keeping the text intact', () => {
-    const text = 'NAME      STATUS                     ROLES    AGE   VERSION\nnode-a1   Ready                      <none>   5m    v1.31.0\nnode-a2   NotReady,SchedulingDisabled   <none>   5m    v1.31.0\n';
+    const text =
+      'NAME      STATUS                     ROLES    AGE   VERSION\nnode-a1   Ready                      <none>   5m    v1.31.0\nnode-a2   NotReady,SchedulingDisabled   <none>   5m    v1.31.0\n';
     const segments = highlight(text);
     expect(segments.map((s) => s.text).join('')).toBe(text);
     expect(segments[0]).toEqual({ text: 'NAME      STATUS                     ROLES    AGE   VERSION', tone: 'header' });
@@ -15,7 +16,9 @@ describe('highlight', () => {
   });
 
   it('leaves words inside names alone', () => {
-    expect(highlight('pod/error-page created\nready-check Running\n').filter((s) => s.tone)).toEqual([{ text: 'Running', tone: 'ok' }]);
+    expect(highlight('pod/error-page created\nready-check Running\n').filter((s) => s.tone)).toEqual([
+      { text: 'Running', tone: 'ok' },
+    ]);
   });
 
   it('knows init progress', () => {

@@ -30,7 +30,8 @@ export function appendEntry(t: ConsoleTranscript, kind: ConsoleEntryKind, text: 
     return { entries: [...t.entries.slice(0, -1), merged], nextSeq: t.nextSeq };
   }
   const entry: ConsoleEntry = id === undefined ? { seq: t.nextSeq, kind, text } : { seq: t.nextSeq, kind, text, id };
-  const entries = t.entries.length >= MAX_ENTRIES ? [...t.entries.slice(t.entries.length - MAX_ENTRIES + 1), entry] : [...t.entries, entry];
+  const entries =
+    t.entries.length >= MAX_ENTRIES ? [...t.entries.slice(t.entries.length - MAX_ENTRIES + 1), entry] : [...t.entries, entry];
   return { entries, nextSeq: t.nextSeq + 1 };
 }
 

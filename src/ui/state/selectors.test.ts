@@ -17,9 +17,15 @@ const pod = (name: string, nodeName?: string): KObject => ({
 
 describe('selectors', () => {
   const objects = Object.fromEntries(
-    [node('node-b1', 'zone-b'), node('node-a2', 'zone-a'), node('edge'), node('node-a1', 'zone-a'), pod('p1', 'node-a1'), pod('p2', 'node-a1'), pod('p3')].map(
-      (o) => [`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o],
-    ),
+    [
+      node('node-b1', 'zone-b'),
+      node('node-a2', 'zone-a'),
+      node('edge'),
+      node('node-a1', 'zone-a'),
+      pod('p1', 'node-a1'),
+      pod('p2', 'node-a1'),
+      pod('p3'),
+    ].map((o) => [`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o]),
   );
   const state = { ...initialState(), objects };
 

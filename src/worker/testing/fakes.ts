@@ -131,12 +131,17 @@ export class FakeSimulation implements HostedSimulation {
         stopWatch();
         if (line === 'kubectl get nodes') {
           sink('NAME      STATUS   ROLES    AGE   VERSION\n', 'stdout');
-          for (const n of this.store.values()) if (n.kind === 'Node') sink(`${n.metadata.name}   Ready    <none>   1m    v1.31.0\n`, 'stdout');
+          for (const n of this.store.values())
+            if (n.kind === 'Node') sink(`${n.metadata.name}   Ready    <none>   1m    v1.31.0\n`, 'stdout');
           return 0;
         }
         if (line === 'kubectl apply -f -') {
           const name = /name: (\S+)/.exec(stdin ?? '')?.[1] ?? 'unnamed';
-          this.write('ADDED', { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', resourceVersion: String(++this.rv) } });
+          this.write('ADDED', {
+            apiVersion: 'v1',
+            kind: 'Pod',
+            metadata: { name, namespace: 'default', resourceVersion: String(++this.rv) },
+          });
           sink(`pod/${name} created\n`, 'stdout');
           return 0;
         }

@@ -44,14 +44,23 @@ describe('NamespaceLifecycle', () => {
 
   it('ignores cluster-scoped objects', () => {
     const { lifecycle } = plugin();
-    expect(lifecycle.admit!({ operation: 'CREATE', kind: nodeKind, namespace: '', name: 'n', object: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' } } })).toBeUndefined();
+    expect(
+      lifecycle.admit!({
+        operation: 'CREATE',
+        kind: nodeKind,
+        namespace: '',
+        name: 'n',
+        object: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' } },
+      }),
+    ).toBeUndefined();
   });
 
   it('names a generated object by its generateName', () => {
     const { api } = plugin();
     api.delete(namespaceKind, undefined, 'team');
     expectApiError(() => api.create({ ...leaseManifest('', 'team'), metadata: { generateName: 'lease-', namespace: 'team' } }), {
-      message: 'leases.coordination.k8s.io "lease-" is forbidden: unable to create new content in namespace team because it is being terminated',
+      message:
+        'leases.coordination.k8s.io "lease-" is forbidden: unable to create new content in namespace team because it is being terminated',
     });
   });
 });

@@ -43,7 +43,11 @@ export function namespaceLifecycle(api: ApiServer): AdmissionPlugin {
             ...details,
             causes: [
               ...(details.causes ?? []),
-              { reason: 'NamespaceTerminating', message: `namespace ${request.namespace} is being terminated`, field: 'metadata.namespace' },
+              {
+                reason: 'NamespaceTerminating',
+                message: `namespace ${request.namespace} is being terminated`,
+                field: 'metadata.namespace',
+              },
             ],
           },
         });

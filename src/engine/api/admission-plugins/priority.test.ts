@@ -39,7 +39,9 @@ function message(f: () => unknown): string {
 describe('PriorityClass', () => {
   it('has the two built-in classes from the start', () => {
     const c = cluster();
-    const items = c.api.list(priorityClassKind).items.map((o) => [o.metadata.name, o.value, o.preemptionPolicy, o.globalDefault ?? false]);
+    const items = c.api
+      .list(priorityClassKind)
+      .items.map((o) => [o.metadata.name, o.value, o.preemptionPolicy, o.globalDefault ?? false]);
     expect(items).toEqual([
       ['system-cluster-critical', 2000000000, 'PreemptLowerPriority', false],
       ['system-node-critical', 2000001000, 'PreemptLowerPriority', false],
@@ -55,7 +57,7 @@ describe('PriorityClass', () => {
     [
       'a system- name that is not a built-in',
       pc('system-mine', 5),
-      "PriorityClass.scheduling.k8s.io \"system-mine\" is invalid: metadata.name: Forbidden: priority class names with 'system-' prefix are reserved for system use only. error: system-mine is not a known system priority class",
+      'PriorityClass.scheduling.k8s.io "system-mine" is invalid: metadata.name: Forbidden: priority class names with \'system-\' prefix are reserved for system use only. error: system-mine is not a known system priority class',
     ],
     [
       'a bad preemption policy',
@@ -74,7 +76,9 @@ describe('PriorityClass', () => {
       'priorityclasses.scheduling.k8s.io "another" is forbidden: PriorityClass default-low is already marked as default. Only one default can exist',
     );
     const stored = c.api.get(priorityClassKind, undefined, 'default-low');
-    expect(message(() => c.api.update({ ...stored, value: 7 }))).toBe('PriorityClass.scheduling.k8s.io "default-low" is invalid: value: Forbidden: may not be changed in an update.');
+    expect(message(() => c.api.update({ ...stored, value: 7 }))).toBe(
+      'PriorityClass.scheduling.k8s.io "default-low" is invalid: value: Forbidden: may not be changed in an update.',
+    );
     expect(c.api.update({ ...stored, description: 'changed' }).description).toBe('changed');
     expect(message(() => c.api.delete(priorityClassKind, undefined, 'system-node-critical'))).toBe(
       'priorityclasses.scheduling.k8s.io "system-node-critical" is forbidden: this is a system priority class and cannot be deleted',
@@ -89,7 +93,11 @@ describe('Priority admission', () => {
     expect(plain.spec).toMatchObject({ priority: 0, preemptionPolicy: 'PreemptLowerPriority' });
     expect(plain.spec.priorityClassName).toBeUndefined();
     c.api.create(pc('high', 1000, { preemptionPolicy: 'Never' }));
-    expect(c.api.create(pod('hi', { priorityClassName: 'high' })).spec).toMatchObject({ priority: 1000, preemptionPolicy: 'Never', priorityClassName: 'high' });
+    expect(c.api.create(pod('hi', { priorityClassName: 'high' })).spec).toMatchObject({
+      priority: 1000,
+      preemptionPolicy: 'Never',
+      priorityClassName: 'high',
+    });
     expect(c.api.create(pod('crit', { priorityClassName: 'system-node-critical' })).spec.priority).toBe(2000001000);
     c.api.create(pc('everyone', 5, { globalDefault: true }));
     expect(c.api.create(pod('dflt')).spec).toMatchObject({ priority: 5, priorityClassName: 'everyone' });
@@ -98,7 +106,9 @@ describe('Priority admission', () => {
   it('refuses unknown classes and mismatching values', () => {
     const c = cluster();
     c.api.create(pc('high', 1000));
-    expect(message(() => c.api.create(pod('x', { priorityClassName: 'nope' })))).toBe('pods "x" is forbidden: no PriorityClass with name nope was found');
+    expect(message(() => c.api.create(pod('x', { priorityClassName: 'nope' })))).toBe(
+      'pods "x" is forbidden: no PriorityClass with name nope was found',
+    );
     expect(message(() => c.api.create(pod('y', { priorityClassName: 'high', priority: 7 })))).toBe(
       'pods "y" is forbidden: the integer value of priority (7) must not be provided in pod spec; priority admission controller computed 1000 from the given PriorityClass name',
     );

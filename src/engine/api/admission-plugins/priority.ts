@@ -32,7 +32,8 @@ interface Resolved {
 }
 
 const valueOf = (pc: KObject): number => (typeof pc.value === 'number' ? pc.value : 0);
-const policyOf = (pc: KObject): string => (typeof pc.preemptionPolicy === 'string' ? pc.preemptionPolicy : PREEMPT_LOWER_PRIORITY);
+const policyOf = (pc: KObject): string =>
+  typeof pc.preemptionPolicy === 'string' ? pc.preemptionPolicy : PREEMPT_LOWER_PRIORITY;
 
 /** admission.NewForbidden names the object by name, else by generateName, else "Unknown". */
 function requestName(request: AdmissionRequest): string {
@@ -58,11 +59,13 @@ export function priorityAdmission(api: ApiServer): AdmissionPlugin {
   const resolve = (request: AdmissionRequest, className: string): Resolved => {
     if (className === '') {
       const dpc = defaultClass();
-      if (!dpc) return { className: '', priority: DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS, preemptionPolicy: PREEMPT_LOWER_PRIORITY };
+      if (!dpc)
+        return { className: '', priority: DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS, preemptionPolicy: PREEMPT_LOWER_PRIORITY };
       return { className: dpc.metadata.name ?? '', priority: valueOf(dpc), preemptionPolicy: policyOf(dpc) };
     }
     const pc = api.tryGet(priorityClassKind, undefined, className);
-    if (!pc) throw errors.forbidden(groupResource(podKind), requestName(request), `no PriorityClass with name ${className} was found`);
+    if (!pc)
+      throw errors.forbidden(groupResource(podKind), requestName(request), `no PriorityClass with name ${className} was found`);
     return { className, priority: valueOf(pc), preemptionPolicy: policyOf(pc) };
   };
 
@@ -112,7 +115,11 @@ export function priorityAdmission(api: ApiServer): AdmissionPlugin {
       }
       if (request.kind === priorityClassKind && request.operation === 'DELETE') {
         if (SYSTEM_PRIORITY_CLASSES.some((c) => c.name === request.name)) {
-          throw errors.forbidden(groupResource(priorityClassKind), request.name, 'this is a system priority class and cannot be deleted');
+          throw errors.forbidden(
+            groupResource(priorityClassKind),
+            request.name,
+            'this is a system priority class and cannot be deleted',
+          );
         }
       }
       return undefined;
@@ -138,7 +145,9 @@ export function priorityAdmission(api: ApiServer): AdmissionPlugin {
 /** The spec with the resolved fields, memoised per frozen input spec so template pods share it. */
 function admittedSpec(spec: NonNullable<KObject['spec']>, r: Resolved): NonNullable<KObject['spec']> {
   const unchanged =
-    spec.priority === r.priority && spec.preemptionPolicy === r.preemptionPolicy && (spec.priorityClassName ?? '') === r.className;
+    spec.priority === r.priority &&
+    spec.preemptionPolicy === r.preemptionPolicy &&
+    (spec.priorityClassName ?? '') === r.className;
   if (unchanged) return spec;
   const key = `${r.className}\u0000${r.priority}\u0000${r.preemptionPolicy}`;
   const frozen = Object.isFrozen(spec);

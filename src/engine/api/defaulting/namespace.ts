@@ -22,7 +22,9 @@ export function defaultNamespace<T extends KObject>(ns: T): T {
   if (name) {
     const labels = ns.metadata.labels ?? {};
     if (labels[LABEL_METADATA_NAME] !== name) {
-      out = patch(out, { metadata: { ...ns.metadata, labels: { ...labels, [LABEL_METADATA_NAME]: name } } } as unknown as Partial<T>);
+      out = patch(out, {
+        metadata: { ...ns.metadata, labels: { ...labels, [LABEL_METADATA_NAME]: name } },
+      } as unknown as Partial<T>);
     }
   }
   const status: Obj = isObj(out.status) ? out.status : {};

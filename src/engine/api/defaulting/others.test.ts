@@ -20,7 +20,11 @@ describe('defaultNamespace', () => {
       { metadata: { name: 'a', labels: { 'kubernetes.io/metadata.name': 'b', env: 'prod' } }, status: { phase: 'Terminating' } },
       { metadata: { name: 'a', labels: { 'kubernetes.io/metadata.name': 'a', env: 'prod' } }, status: { phase: 'Terminating' } },
     ],
-    ['no label without a name', { metadata: { generateName: 'ns-' } }, { metadata: { generateName: 'ns-' }, status: { phase: 'Active' } }],
+    [
+      'no label without a name',
+      { metadata: { generateName: 'ns-' } },
+      { metadata: { generateName: 'ns-' }, status: { phase: 'Active' } },
+    ],
   ])('%s', (_, input, want) => {
     const obj = deepFreeze({ apiVersion: 'v1', kind: 'Namespace', ...input }) as KObject;
     expect(defaultNamespace(obj)).toEqual({ apiVersion: 'v1', kind: 'Namespace', ...want });
@@ -32,9 +36,21 @@ describe('defaultNamespace', () => {
   });
 
   it.each<[string, Json, Json]>([
-    ['adds the kubernetes finalizer and resets status', { spec: {}, status: { phase: 'Terminating' } }, { spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } }],
-    ['appends after user finalizers', { spec: { finalizers: ['example.com/x'] } }, { spec: { finalizers: ['example.com/x', 'kubernetes'] }, status: { phase: 'Active' } }],
-    ['keeps an existing one', { spec: { finalizers: ['kubernetes'] } }, { spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } }],
+    [
+      'adds the kubernetes finalizer and resets status',
+      { spec: {}, status: { phase: 'Terminating' } },
+      { spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } },
+    ],
+    [
+      'appends after user finalizers',
+      { spec: { finalizers: ['example.com/x'] } },
+      { spec: { finalizers: ['example.com/x', 'kubernetes'] }, status: { phase: 'Active' } },
+    ],
+    [
+      'keeps an existing one',
+      { spec: { finalizers: ['kubernetes'] } },
+      { spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } },
+    ],
   ])('prepareNamespaceForCreate: %s', (_, input, want) => {
     const obj = deepFreeze({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a' }, ...input }) as KObject;
     expect(prepareNamespaceForCreate(obj)).toEqual({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a' }, ...want });
@@ -43,11 +59,20 @@ describe('defaultNamespace', () => {
 
 describe('defaultNode', () => {
   const node = (spec: Json | undefined, status?: Json) =>
-    deepFreeze({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, ...(spec ? { spec } : {}), ...(status ? { status } : {}) }) as Node;
+    deepFreeze({
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: 'n1' },
+      ...(spec ? { spec } : {}),
+      ...(status ? { status } : {}),
+    }) as Node;
 
   it('copies capacity into allocatable, canonical quantities', () => {
     const out = defaultNode(node({}, { capacity: { cpu: 4, memory: '8388608Ki', pods: '110' } }));
-    expect(out.status).toEqual({ capacity: { cpu: '4', memory: '8Gi', pods: '110' }, allocatable: { cpu: '4', memory: '8Gi', pods: '110' } });
+    expect(out.status).toEqual({
+      capacity: { cpu: '4', memory: '8Gi', pods: '110' },
+      allocatable: { cpu: '4', memory: '8Gi', pods: '110' },
+    });
     expect(out.status?.allocatable).toBe(out.status?.capacity);
   });
 
@@ -59,7 +84,11 @@ describe('defaultNode', () => {
   it.each<[string, Json | undefined, Json]>([
     ['spec is always present', undefined, {}],
     ['podCIDR fills podCIDRs', { podCIDR: '10.244.0.0/24' }, { podCIDR: '10.244.0.0/24', podCIDRs: ['10.244.0.0/24'] }],
-    ['podCIDRs fills podCIDR', { podCIDRs: ['10.244.0.0/24', 'fd00::/64'] }, { podCIDRs: ['10.244.0.0/24', 'fd00::/64'], podCIDR: '10.244.0.0/24' }],
+    [
+      'podCIDRs fills podCIDR',
+      { podCIDRs: ['10.244.0.0/24', 'fd00::/64'] },
+      { podCIDRs: ['10.244.0.0/24', 'fd00::/64'], podCIDR: '10.244.0.0/24' },
+    ],
   ])('%s', (_, spec, want) => {
     expect(defaultNode(node(spec)).spec).toEqual(want);
   });
@@ -72,7 +101,12 @@ describe('defaultNode', () => {
 
 describe('defaultLease / defaultEvent', () => {
   it('are the identity (no registered defaults)', () => {
-    const lease = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'n1', namespace: 'kube-node-lease' }, spec: {} } as KObject;
+    const lease = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'n1', namespace: 'kube-node-lease' },
+      spec: {},
+    } as KObject;
     expect(defaultLease(lease)).toBe(lease);
     const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, involvedObject: {} } as KEvent;
     expect(defaultEvent(event)).toBe(event);

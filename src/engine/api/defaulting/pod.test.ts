@@ -100,7 +100,14 @@ describe('defaultPod', () => {
   });
 
   it('ports default to TCP; hostNetwork copies containerPort into hostPort', () => {
-    const out = defaultPod(pod({ hostNetwork: true, containers: [{ name: 'c', image: 'x', ports: [{ containerPort: 80 }, { containerPort: 53, protocol: 'UDP', hostPort: 5353 }] }] }));
+    const out = defaultPod(
+      pod({
+        hostNetwork: true,
+        containers: [
+          { name: 'c', image: 'x', ports: [{ containerPort: 80 }, { containerPort: 53, protocol: 'UDP', hostPort: 5353 }] },
+        ],
+      }),
+    );
     expect(out.spec.containers[0].ports).toEqual([
       { containerPort: 80, protocol: 'TCP', hostPort: 80 },
       { containerPort: 53, protocol: 'UDP', hostPort: 5353 },
@@ -115,22 +122,55 @@ describe('defaultPod', () => {
       }),
     );
     expect(out.spec.initContainers?.[0].resources).toEqual({ limits: { cpu: '100m' }, requests: { cpu: '100m' } });
-    expect(out.spec.containers[0].resources).toEqual({ limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '500m', memory: '1Gi' } });
+    expect(out.spec.containers[0].resources).toEqual({
+      limits: { cpu: '1', memory: '1Gi' },
+      requests: { cpu: '500m', memory: '1Gi' },
+    });
   });
 
   it('prints quantities canonically and rounds them up to milli precision (SetDefaults_ResourceList)', () => {
-    const out = defaultPod(pod({ containers: [{ name: 'c', image: 'x', resources: { requests: { cpu: '1000m', memory: 1073741824, 'ephemeral-storage': '0.5Gi' }, limits: { cpu: '0.0001' } } }] }));
-    expect(out.spec.containers[0].resources).toEqual({ requests: { cpu: '1', memory: '1073741824', 'ephemeral-storage': '512Mi' }, limits: { cpu: '1m' } });
+    const out = defaultPod(
+      pod({
+        containers: [
+          {
+            name: 'c',
+            image: 'x',
+            resources: {
+              requests: { cpu: '1000m', memory: 1073741824, 'ephemeral-storage': '0.5Gi' },
+              limits: { cpu: '0.0001' },
+            },
+          },
+        ],
+      }),
+    );
+    expect(out.spec.containers[0].resources).toEqual({
+      requests: { cpu: '1', memory: '1073741824', 'ephemeral-storage': '512Mi' },
+      limits: { cpu: '1m' },
+    });
   });
 
   it.each<[string, Json, Json]>([
-    ['empty probe', { tcpSocket: { port: 80 } }, { tcpSocket: { port: 80 }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 }],
+    [
+      'empty probe',
+      { tcpSocket: { port: 80 } },
+      { tcpSocket: { port: 80 }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+    ],
     [
       'httpGet gets path and scheme',
       { httpGet: { port: 'http' }, periodSeconds: 5 },
-      { httpGet: { port: 'http', path: '/', scheme: 'HTTP' }, periodSeconds: 5, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 },
+      {
+        httpGet: { port: 'http', path: '/', scheme: 'HTTP' },
+        periodSeconds: 5,
+        timeoutSeconds: 1,
+        successThreshold: 1,
+        failureThreshold: 3,
+      },
     ],
-    ['grpc gets service ""', { grpc: { port: 9000 } }, { grpc: { port: 9000, service: '' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 }],
+    [
+      'grpc gets service ""',
+      { grpc: { port: 9000 } },
+      { grpc: { port: 9000, service: '' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+    ],
   ])('probe defaults: %s', (_, probe, want) => {
     const out = defaultPod(pod({ containers: [{ name: 'c', image: 'x', readinessProbe: probe, livenessProbe: probe }] }));
     expect(out.spec.containers[0].readinessProbe).toEqual(want);
@@ -151,18 +191,31 @@ describe('defaultPod', () => {
       }),
     );
     expect(out.spec.containers[0].lifecycle).toEqual({ preStop: { httpGet: { port: 80, path: '/', scheme: 'HTTP' } } });
-    expect(out.spec.containers[0].env).toEqual([{ name: 'N', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName', apiVersion: 'v1' } } }]);
+    expect(out.spec.containers[0].env).toEqual([
+      { name: 'N', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName', apiVersion: 'v1' } } },
+    ]);
   });
 
   it.each<[string, Json, Json]>([
     ['no source becomes emptyDir', { name: 'v' }, { name: 'v', emptyDir: {} }],
-    ['configMap defaultMode 0644', { name: 'v', configMap: { name: 'cm' } }, { name: 'v', configMap: { name: 'cm', defaultMode: 420 } }],
-    ['secret defaultMode 0644', { name: 'v', secret: { secretName: 's' } }, { name: 'v', secret: { secretName: 's', defaultMode: 420 } }],
+    [
+      'configMap defaultMode 0644',
+      { name: 'v', configMap: { name: 'cm' } },
+      { name: 'v', configMap: { name: 'cm', defaultMode: 420 } },
+    ],
+    [
+      'secret defaultMode 0644',
+      { name: 'v', secret: { secretName: 's' } },
+      { name: 'v', secret: { secretName: 's', defaultMode: 420 } },
+    ],
     ['hostPath type ""', { name: 'v', hostPath: { path: '/var' } }, { name: 'v', hostPath: { path: '/var', type: '' } }],
     [
       'projected token expiry',
       { name: 'v', projected: { sources: [{ serviceAccountToken: { path: 'token' } }] } },
-      { name: 'v', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3600 } }], defaultMode: 420 } },
+      {
+        name: 'v',
+        projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3600 } }], defaultMode: 420 },
+      },
     ],
   ])('volumes: %s', (_, volume, want) => {
     const out = defaultPod(pod({ containers: [{ name: 'c', image: 'x' }], volumes: [volume] }));
@@ -172,7 +225,10 @@ describe('defaultPod', () => {
 
 describe('defaultPodSpec (templates)', () => {
   it('applies spec and container defaults but not the Pod-only ones', () => {
-    const spec = deepFreeze({ hostNetwork: true, containers: [{ name: 'c', image: 'x', resources: { limits: { cpu: '1' } }, ports: [{ containerPort: 80 }] }] });
+    const spec = deepFreeze({
+      hostNetwork: true,
+      containers: [{ name: 'c', image: 'x', resources: { limits: { cpu: '1' } }, ports: [{ containerPort: 80 }] }],
+    });
     const out = defaultPodSpec(spec as never);
     expect(out.enableServiceLinks).toBeUndefined();
     expect(out.containers[0].resources).toEqual({ limits: { cpu: '1' } });

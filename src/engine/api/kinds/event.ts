@@ -12,7 +12,15 @@ interface EventFields {
   eventTime?: string;
   count?: number;
   series?: { count?: number; lastObservedTime?: string };
-  involvedObject?: { kind?: string; name?: string; namespace?: string; uid?: string; apiVersion?: string; resourceVersion?: string; fieldPath?: string };
+  involvedObject?: {
+    kind?: string;
+    name?: string;
+    namespace?: string;
+    uid?: string;
+    apiVersion?: string;
+    resourceVersion?: string;
+    fieldPath?: string;
+  };
   source?: { component?: string; host?: string };
   reportingController?: string;
   reportingInstance?: string;

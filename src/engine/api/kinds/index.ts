@@ -9,7 +9,14 @@ import { podKind } from './pod';
 import { priorityClassKind } from './priorityclass';
 import { KindRegistry } from './registry';
 
-export const builtinKinds: readonly KindDefinition[] = [namespaceKind, nodeKind, podKind, eventKind, leaseKind, priorityClassKind];
+export const builtinKinds: readonly KindDefinition[] = [
+  namespaceKind,
+  nodeKind,
+  podKind,
+  eventKind,
+  leaseKind,
+  priorityClassKind,
+];
 
 export function createKindRegistry(): KindRegistry {
   const registry = new KindRegistry();

@@ -107,11 +107,19 @@ describe('pod status preparation', () => {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: { name: 'p' },
-    status: { phase: 'Running', qosClass: 'Burstable', observedGeneration: 3, conditions: [{ type: 'Ready', status: 'True', observedGeneration: 3 }] },
+    status: {
+      phase: 'Running',
+      qosClass: 'Burstable',
+      observedGeneration: 3,
+      conditions: [{ type: 'Ready', status: 'True', observedGeneration: 3 }],
+    },
   };
 
   it('backfills the QoS class and observed generations a client dropped', () => {
-    const next = preparePodStatusUpdate({ ...base, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }] } }, base);
+    const next = preparePodStatusUpdate(
+      { ...base, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }] } },
+      base,
+    );
     expect(next.status).toEqual({
       phase: 'Running',
       qosClass: 'Burstable',
@@ -137,8 +145,16 @@ describe('pod QoS class', () => {
   it.each([
     ['no resources', withResources({}), 'BestEffort'],
     ['requests only', withResources({ requests: { cpu: '100m' } }), 'Burstable'],
-    ['limits = requests for cpu and memory', withResources({ requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '1', memory: '1Gi' } }), 'Guaranteed'],
-    ['equal quantities written differently', withResources({ requests: { cpu: '1000m', memory: '1024Mi' }, limits: { cpu: '1', memory: '1Gi' } }), 'Guaranteed'],
+    [
+      'limits = requests for cpu and memory',
+      withResources({ requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '1', memory: '1Gi' } }),
+      'Guaranteed',
+    ],
+    [
+      'equal quantities written differently',
+      withResources({ requests: { cpu: '1000m', memory: '1024Mi' }, limits: { cpu: '1', memory: '1Gi' } }),
+      'Guaranteed',
+    ],
     ['limits only (requests default to them)', withResources({ limits: { cpu: '1', memory: '1Gi' } }), 'Guaranteed'],
     ['cpu limit only', withResources({ limits: { cpu: '1' } }), 'Burstable'],
     ['one guaranteed, one best effort', withResources({ limits: { cpu: '1', memory: '1Gi' } }, {}), 'Burstable'],
@@ -176,7 +192,11 @@ describe('pod columns', () => {
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: { name: 'web', creationTimestamp: created },
-      spec: { nodeName: 'node-a1', containers: [{ name: 'c', image: 'x' }], readinessGates: [{ conditionType: 'a' }, { conditionType: 'b' }] },
+      spec: {
+        nodeName: 'node-a1',
+        containers: [{ name: 'c', image: 'x' }],
+        readinessGates: [{ conditionType: 'a' }, { conditionType: 'b' }],
+      },
       status: {
         phase: 'Running',
         podIP: '10.244.1.5',
@@ -185,7 +205,13 @@ describe('pod columns', () => {
           { type: 'b', status: 'False' },
         ],
         containerStatuses: [
-          { name: 'c', ready: true, restartCount: 2, state: { running: { startedAt: ts(300) } }, lastState: { terminated: { finishedAt: ts(295) } } },
+          {
+            name: 'c',
+            ready: true,
+            restartCount: 2,
+            state: { running: { startedAt: ts(300) } },
+            lastState: { terminated: { finishedAt: ts(295) } },
+          },
         ],
       },
     };
@@ -225,7 +251,12 @@ describe('node columns', () => {
         { type: 'InternalIP', address: '172.18.0.2' },
         { type: 'Hostname', address: 'node-a1' },
       ],
-      nodeInfo: { kubeletVersion: 'v1.34.2', osImage: 'Debian GNU/Linux 12', kernelVersion: '6.8.0', containerRuntimeVersion: 'containerd://2.1.0' },
+      nodeInfo: {
+        kubeletVersion: 'v1.34.2',
+        osImage: 'Debian GNU/Linux 12',
+        kernelVersion: '6.8.0',
+        containerRuntimeVersion: 'containerd://2.1.0',
+      },
     },
     ...extra,
   });
@@ -268,12 +299,22 @@ describe('node columns', () => {
 
 describe('namespace, lease and event columns', () => {
   it('namespace', () => {
-    const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team', creationTimestamp: ts(0) }, status: { phase: 'Terminating' } };
+    const ns: KObject = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'team', creationTimestamp: ts(0) },
+      status: { phase: 'Terminating' },
+    };
     expect(cells(namespaceKind, ns, ctxAt(2 * 86400))).toEqual({ Status: 'Terminating', Age: '2d' });
   });
 
   it('lease', () => {
-    const lease: KObject = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: 'n', creationTimestamp: ts(0) }, spec: { holderIdentity: 'node-a1' } };
+    const lease: KObject = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'n', creationTimestamp: ts(0) },
+      spec: { holderIdentity: 'node-a1' },
+    };
     expect(cells(leaseKind, lease, ctxAt(600))).toEqual({ Holder: 'node-a1', Age: '10m' });
     expect(cells(leaseKind, { ...lease, spec: {} }, ctxAt(0)).Holder).toBe('');
   });
@@ -328,7 +369,12 @@ describe('namespace, lease and event columns', () => {
   });
 
   it('a singleton event without timestamps or count', () => {
-    const event: KObject = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'x' }, involvedObject: { kind: 'Pod', name: 'p' } };
+    const event: KObject = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'x' },
+      involvedObject: { kind: 'Pod', name: 'p' },
+    };
     const row = cells(eventKind, event, ctxAt(0), true);
     expect(row['Last Seen']).toBe('<unknown>');
     expect(row['First Seen']).toBe('<unknown>');
@@ -338,7 +384,13 @@ describe('namespace, lease and event columns', () => {
 });
 
 describe('namespace lifecycle hooks', () => {
-  const ns: KObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } };
+  const ns: KObject = {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name: 'x' },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+  };
 
   it('marks Terminating and waits for spec.finalizers', () => {
     const lifecycle = namespaceKind.lifecycleDeletion!;
@@ -351,7 +403,12 @@ describe('namespace lifecycle hooks', () => {
   });
 
   it('prepares a new namespace: Active, with the kubernetes finalizer', () => {
-    const prepared = namespaceKind.prepareForCreate!({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'x' }, status: { phase: 'Terminating' } });
+    const prepared = namespaceKind.prepareForCreate!({
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'x' },
+      status: { phase: 'Terminating' },
+    });
     expect(prepared.spec).toEqual({ finalizers: ['kubernetes'] });
     expect(prepared.status).toEqual({ phase: 'Active' });
   });

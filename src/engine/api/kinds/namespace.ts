@@ -36,7 +36,8 @@ export const namespaceKind: KindDefinition = {
   validateStatusUpdate: validateNamespaceStatusUpdate,
   validateFinalizeUpdate: validateNamespaceFinalizeUpdate,
   lifecycleDeletion: {
-    markTerminating: (ns) => (ns.status?.phase === 'Terminating' ? ns : { ...ns, status: { ...ns.status, phase: 'Terminating' } }),
+    markTerminating: (ns) =>
+      ns.status?.phase === 'Terminating' ? ns : { ...ns, status: { ...ns.status, phase: 'Terminating' } },
     awaitingFinalization: (ns) => (ns.spec?.finalizers?.length ?? 0) > 0,
   },
   fieldLabels: ['status.phase', 'metadata.name'],

@@ -40,11 +40,13 @@ export function preparePodStatusUpdate(pod: KObject, old: KObject): KObject {
   const oldStatus = old.status ?? {};
   let next = status;
   if (!status.qosClass && oldStatus.qosClass) next = { ...next, qosClass: oldStatus.qosClass };
-  if (!status.observedGeneration && oldStatus.observedGeneration) next = { ...next, observedGeneration: oldStatus.observedGeneration };
+  if (!status.observedGeneration && oldStatus.observedGeneration)
+    next = { ...next, observedGeneration: oldStatus.observedGeneration };
   const conditions: PodCondition[] | undefined = status.conditions;
   if (Array.isArray(conditions) && Array.isArray(oldStatus.conditions)) {
     const previous = new Map<string, number[]>();
-    for (const c of oldStatus.conditions as PodCondition[]) previous.set(c.type, [...(previous.get(c.type) ?? []), c.observedGeneration ?? 0]);
+    for (const c of oldStatus.conditions as PodCondition[])
+      previous.set(c.type, [...(previous.get(c.type) ?? []), c.observedGeneration ?? 0]);
     let changed = false;
     const merged = conditions.map((c) => {
       const gens = previous.get(c.type);
@@ -154,7 +156,8 @@ export const podKind: KindDefinition = {
       name: 'Restarts',
       cell: (o, ctx) => {
         const s = podPrintSummary(o);
-        if (s.restarts > 0 && s.lastRestartMs !== undefined) return `${s.restarts} (${humanDuration(ctx.nowUnixMs - s.lastRestartMs)} ago)`;
+        if (s.restarts > 0 && s.lastRestartMs !== undefined)
+          return `${s.restarts} (${humanDuration(ctx.nowUnixMs - s.lastRestartMs)} ago)`;
         return String(s.restarts);
       },
     },

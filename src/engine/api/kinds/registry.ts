@@ -69,12 +69,7 @@ export class KindRegistry {
     for (const def of this.all) {
       if (version !== undefined && def.version !== version) continue;
       if (group !== undefined && def.group !== group) continue;
-      if (
-        def.plural === name ||
-        def.singular === name ||
-        def.kind.toLowerCase() === name ||
-        def.shortNames.includes(name)
-      ) {
+      if (def.plural === name || def.singular === name || def.kind.toLowerCase() === name || def.shortNames.includes(name)) {
         return def;
       }
     }

@@ -72,9 +72,17 @@ describe('applyPatch', () => {
   });
 
   it.each([
-    ['merge', [1], 'couldn\'t get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }'],
+    [
+      'merge',
+      [1],
+      'couldn\'t get version/kind; json parse error: json: cannot unmarshal array into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }',
+    ],
     ['json', [{ op: 'remove', path: '' }], "Object 'Kind' is missing in 'null'"],
-    ['json', [{ op: 'replace', path: '', value: 'x' }], 'couldn\'t get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }'],
+    [
+      'json',
+      [{ op: 'replace', path: '', value: 'x' }],
+      'couldn\'t get version/kind; json parse error: json: cannot unmarshal string into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }',
+    ],
   ])('a %s patch whose result is not an object is invalid (422)', (type, patch, detail) => {
     const err = thrown(() => applyPatch(type, deployment(), patch, 'Deployment'));
     expect(isApiError(err, 'Invalid')).toBe(true);

@@ -48,7 +48,8 @@ export function patchTypeFromContentType(contentType: string): PatchType | undef
   return byContentType.get((semi > 0 ? contentType.slice(0, semi) : contentType).trim());
 }
 
-const VERSION_KIND_STRUCT = 'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+const VERSION_KIND_STRUCT =
+  'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
 
 function resolveType(type: string): PatchType {
   if (type === 'json' || type === 'merge' || type === 'strategic' || type === 'apply') return type;

@@ -35,8 +35,18 @@ function thrown(fn: () => unknown): PatchError {
 
 describe('applyJsonPatch', () => {
   const cases: [string, unknown[], (p: Pod) => unknown, unknown][] = [
-    ['add a label', [{ op: 'add', path: '/metadata/labels/tier', value: 'fe' }], (p) => p.metadata.labels, { app: 'web', tier: 'fe' }],
-    ['replace an image', [{ op: 'replace', path: '/spec/containers/0/image', value: 'nginx:1.26' }], (p) => p.spec.containers[0].image, 'nginx:1.26'],
+    [
+      'add a label',
+      [{ op: 'add', path: '/metadata/labels/tier', value: 'fe' }],
+      (p) => p.metadata.labels,
+      { app: 'web', tier: 'fe' },
+    ],
+    [
+      'replace an image',
+      [{ op: 'replace', path: '/spec/containers/0/image', value: 'nginx:1.26' }],
+      (p) => p.spec.containers[0].image,
+      'nginx:1.26',
+    ],
     ['remove a container', [{ op: 'remove', path: '/spec/containers/1' }], (p) => p.spec.containers.map((c) => c.name), ['app']],
     [
       'append with -',
@@ -50,7 +60,12 @@ describe('applyJsonPatch', () => {
       (p) => p.spec.containers.map((c) => c.name),
       ['init', 'app', 'sidecar'],
     ],
-    ['escaped path (~1 is /)', [{ op: 'remove', path: '/metadata/annotations/example.com~1owner' }], (p) => p.metadata.annotations, {}],
+    [
+      'escaped path (~1 is /)',
+      [{ op: 'remove', path: '/metadata/annotations/example.com~1owner' }],
+      (p) => p.metadata.annotations,
+      {},
+    ],
     [
       'move',
       [{ op: 'move', from: '/metadata/labels/app', path: '/metadata/labels/name' }],
@@ -72,12 +87,27 @@ describe('applyJsonPatch', () => {
       (p) => p.spec.containers[0].image,
       'nginx:1.26',
     ],
-    ['a missing value is null (as evanphx/json-patch reads it)', [{ op: 'add', path: '/metadata/labels/x' }], (p) => p.metadata.labels, { app: 'web', x: null }],
-    ['testing a missing member against null passes', [{ op: 'test', path: '/metadata/labels/none', value: null }], (p) => p.metadata.labels, { app: 'web' }],
-    ['operations apply in order', [
-      { op: 'add', path: '/metadata/labels/a', value: '1' },
-      { op: 'replace', path: '/metadata/labels/a', value: '2' },
-    ], (p) => p.metadata.labels, { app: 'web', a: '2' }],
+    [
+      'a missing value is null (as evanphx/json-patch reads it)',
+      [{ op: 'add', path: '/metadata/labels/x' }],
+      (p) => p.metadata.labels,
+      { app: 'web', x: null },
+    ],
+    [
+      'testing a missing member against null passes',
+      [{ op: 'test', path: '/metadata/labels/none', value: null }],
+      (p) => p.metadata.labels,
+      { app: 'web' },
+    ],
+    [
+      'operations apply in order',
+      [
+        { op: 'add', path: '/metadata/labels/a', value: '1' },
+        { op: 'replace', path: '/metadata/labels/a', value: '2' },
+      ],
+      (p) => p.metadata.labels,
+      { app: 'web', a: '2' },
+    ],
   ];
   it.each(cases)('%s', (_name, ops, pick, expected) => {
     expect(pick(patched(ops))).toEqual(expected);
@@ -125,16 +155,40 @@ describe('applyJsonPatch', () => {
 
   // The server answers 422 with only a generic message; the reason is in PatchError.detail.
   const failures: [string, unknown[], string][] = [
-    ['a failed test', [{ op: 'test', path: '/metadata/name', value: 'other' }], 'testing value /metadata/name failed: test failed'],
-    ['removing a missing key', [{ op: 'remove', path: '/metadata/labels/none' }], 'remove operation does not apply: doc is missing path: "/metadata/labels/none": missing value'],
-    ['replacing a missing key', [{ op: 'replace', path: '/metadata/labels/none', value: 'x' }], 'replace operation does not apply: doc is missing key: /metadata/labels/none: missing value'],
-    ['adding under a missing parent', [{ op: 'add', path: '/metadata/finalizers/0', value: 'x' }], 'add operation does not apply: doc is missing path: "/metadata/finalizers/0": missing value'],
+    [
+      'a failed test',
+      [{ op: 'test', path: '/metadata/name', value: 'other' }],
+      'testing value /metadata/name failed: test failed',
+    ],
+    [
+      'removing a missing key',
+      [{ op: 'remove', path: '/metadata/labels/none' }],
+      'remove operation does not apply: doc is missing path: "/metadata/labels/none": missing value',
+    ],
+    [
+      'replacing a missing key',
+      [{ op: 'replace', path: '/metadata/labels/none', value: 'x' }],
+      'replace operation does not apply: doc is missing key: /metadata/labels/none: missing value',
+    ],
+    [
+      'adding under a missing parent',
+      [{ op: 'add', path: '/metadata/finalizers/0', value: 'x' }],
+      'add operation does not apply: doc is missing path: "/metadata/finalizers/0": missing value',
+    ],
     ['an unknown op', [{ op: 'bogus', path: '/metadata' }], 'Unexpected kind: bogus'],
     ['a missing op', [{ path: '/metadata' }], 'Unexpected kind: unknown'],
     ['a missing path', [{ op: 'remove' }], 'remove operation failed to decode path'],
     ['move without from', [{ op: 'move', path: '/a' }], 'move operation failed to decode from'],
-    ['move from a missing path', [{ op: 'move', from: '/nope', path: '/a' }], 'move operation does not apply: doc is missing from path: /nope: missing value'],
-    ['an index past the end', [{ op: 'add', path: '/spec/containers/5', value: {} }], 'Unable to access invalid index: /spec/containers/5: invalid index referenced'],
+    [
+      'move from a missing path',
+      [{ op: 'move', from: '/nope', path: '/a' }],
+      'move operation does not apply: doc is missing from path: /nope: missing value',
+    ],
+    [
+      'an index past the end',
+      [{ op: 'add', path: '/spec/containers/5', value: {} }],
+      'Unable to access invalid index: /spec/containers/5: invalid index referenced',
+    ],
     ['a null operation', [null], 'Unexpected kind: unknown'],
   ];
   it.each(failures)('rejects %s with a 422', (_name, ops, detail) => {

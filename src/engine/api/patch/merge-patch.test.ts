@@ -13,7 +13,11 @@ describe('applyMergePatch', () => {
     [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
     [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
     [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
-    [['a', 'b'], ['c', 'd'], ['c', 'd']],
+    [
+      ['a', 'b'],
+      ['c', 'd'],
+      ['c', 'd'],
+    ],
     [{ a: 'b' }, ['c'], ['c']],
     [{ a: 'foo' }, null, null],
     [{ a: 'foo' }, 'bar', 'bar'],
@@ -45,10 +49,21 @@ describe('applyMergePatch', () => {
   const cases: [string, unknown, (r: Doc) => void][] = [
     [
       'replaces the containers list (the docs patch-file-2 with --type merge)',
-      { spec: { template: { spec: { containers: [{ name: 'patch-demo-ctr-3', image: 'gcr.io/google-samples/hello-app:2.0' }] } } } },
-      (r) => expect(r.spec.template.spec.containers).toEqual([{ name: 'patch-demo-ctr-3', image: 'gcr.io/google-samples/hello-app:2.0' }]),
+      {
+        spec: {
+          template: { spec: { containers: [{ name: 'patch-demo-ctr-3', image: 'gcr.io/google-samples/hello-app:2.0' }] } },
+        },
+      },
+      (r) =>
+        expect(r.spec.template.spec.containers).toEqual([
+          { name: 'patch-demo-ctr-3', image: 'gcr.io/google-samples/hello-app:2.0' },
+        ]),
     ],
-    ['null deletes a label', { metadata: { labels: { tier: null } } }, (r) => expect(r.metadata.labels).toEqual({ app: 'nginx' })],
+    [
+      'null deletes a label',
+      { metadata: { labels: { tier: null } } },
+      (r) => expect(r.metadata.labels).toEqual({ app: 'nginx' }),
+    ],
     ['sets a scalar', { spec: { replicas: 5 } }, (r) => expect(r.spec.replicas).toBe(5)],
     [
       'adds a new map, dropping its nulls',

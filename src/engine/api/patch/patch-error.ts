@@ -51,6 +51,10 @@ export const patchErrors = {
   unsupportedMediaType: (accepted: readonly string[]) =>
     new PatchError(
       // StatusReason has no UnsupportedMediaType member; the code is the real one.
-      status(415, 'BadRequest', `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`),
+      status(
+        415,
+        'BadRequest',
+        `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
+      ),
     ),
 };

@@ -70,7 +70,11 @@ function podTemplate(prefix: string): Record<string, PatchMeta> {
 
 const conditionsByType: PatchMetaTable = { 'status.conditions': merge('type') };
 
-const workload = (extra: PatchMetaTable = {}): PatchMetaTable => ({ ...podTemplate('spec.template'), ...conditionsByType, ...extra });
+const workload = (extra: PatchMetaTable = {}): PatchMetaTable => ({
+  ...podTemplate('spec.template'),
+  ...conditionsByType,
+  ...extra,
+});
 
 const kindTables: Readonly<Record<string, PatchMetaTable>> = {
   Pod: {

@@ -68,7 +68,11 @@ describe('strategic merge patch: the kubectl patch task', () => {
   });
 
   it('replaces the tolerations, which have no patch strategy (patch-file-tolerations.yaml)', () => {
-    const out = smp(patchDemo(), templateSpec({ tolerations: [{ effect: 'NoSchedule', key: 'disktype', value: 'ssd' }] }), 'Deployment');
+    const out = smp(
+      patchDemo(),
+      templateSpec({ tolerations: [{ effect: 'NoSchedule', key: 'disktype', value: 'ssd' }] }),
+      'Deployment',
+    );
     expect(at(out, 'spec.template.spec.tolerations')).toEqual([{ effect: 'NoSchedule', key: 'disktype', value: 'ssd' }]);
   });
 
@@ -91,7 +95,16 @@ describe('strategic merge patch: merging lists', () => {
       patchDemo(),
       templateSpec({ containers: [{ name: 'patch-demo-ctr', image: 'nginx:1.26', env: [{ name: 'B', value: '2' }] }] }),
       'spec.template.spec.containers',
-      [{ name: 'patch-demo-ctr', image: 'nginx:1.26', env: [{ name: 'B', value: '2' }, { name: 'A', value: '1' }] }],
+      [
+        {
+          name: 'patch-demo-ctr',
+          image: 'nginx:1.26',
+          env: [
+            { name: 'B', value: '2' },
+            { name: 'A', value: '1' },
+          ],
+        },
+      ],
     ],
     [
       '$patch: delete removes a container by name',
@@ -112,16 +125,35 @@ describe('strategic merge patch: merging lists', () => {
     [
       'an existing env var changes in place',
       'Pod',
-      { spec: { containers: [{ name: 'c', env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] }] } },
+      {
+        spec: {
+          containers: [
+            {
+              name: 'c',
+              env: [
+                { name: 'A', value: '1' },
+                { name: 'B', value: '2' },
+              ],
+            },
+          ],
+        },
+      },
       { spec: { containers: [{ name: 'c', env: [{ name: 'B', value: '3' }] }] } },
       'spec.containers.0.env',
-      [{ name: 'A', value: '1' }, { name: 'B', value: '3' }],
+      [
+        { name: 'A', value: '1' },
+        { name: 'B', value: '3' },
+      ],
     ],
     [
       'env var deleted with null value field removed',
       'Pod',
       { spec: { containers: [{ name: 'c', env: [{ name: 'A', value: '1' }] }] } },
-      { spec: { containers: [{ name: 'c', env: [{ name: 'A', value: null, valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }] }] } },
+      {
+        spec: {
+          containers: [{ name: 'c', env: [{ name: 'A', value: null, valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }] }],
+        },
+      },
       'spec.containers.0.env',
       [{ name: 'A', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
     ],
@@ -136,13 +168,36 @@ describe('strategic merge patch: merging lists', () => {
     [
       'volumeMounts merge by mountPath, volumeDevices by devicePath',
       'Pod',
-      { spec: { containers: [{ name: 'c', volumeMounts: [{ name: 'v', mountPath: '/data' }], volumeDevices: [{ name: 'd', devicePath: '/dev/x' }] }] } },
-      { spec: { containers: [{ name: 'c', volumeMounts: [{ mountPath: '/data', readOnly: true }], volumeDevices: [{ devicePath: '/dev/y', name: 'e' }] }] } },
+      {
+        spec: {
+          containers: [
+            {
+              name: 'c',
+              volumeMounts: [{ name: 'v', mountPath: '/data' }],
+              volumeDevices: [{ name: 'd', devicePath: '/dev/x' }],
+            },
+          ],
+        },
+      },
+      {
+        spec: {
+          containers: [
+            {
+              name: 'c',
+              volumeMounts: [{ mountPath: '/data', readOnly: true }],
+              volumeDevices: [{ devicePath: '/dev/y', name: 'e' }],
+            },
+          ],
+        },
+      },
       'spec.containers.0',
       {
         name: 'c',
         volumeMounts: [{ name: 'v', mountPath: '/data', readOnly: true }],
-        volumeDevices: [{ devicePath: '/dev/y', name: 'e' }, { name: 'd', devicePath: '/dev/x' }],
+        volumeDevices: [
+          { devicePath: '/dev/y', name: 'e' },
+          { name: 'd', devicePath: '/dev/x' },
+        ],
       },
     ],
     [
@@ -151,15 +206,31 @@ describe('strategic merge patch: merging lists', () => {
       { spec: { initContainers: [{ name: 'i', image: 'a' }], ephemeralContainers: [{ name: 'e', image: 'a' }] } },
       { spec: { initContainers: [{ name: 'i', image: 'b' }], ephemeralContainers: [{ name: 'f', image: 'c' }] } },
       'spec',
-      { initContainers: [{ name: 'i', image: 'b' }], ephemeralContainers: [{ name: 'f', image: 'c' }, { name: 'e', image: 'a' }] },
+      {
+        initContainers: [{ name: 'i', image: 'b' }],
+        ephemeralContainers: [
+          { name: 'f', image: 'c' },
+          { name: 'e', image: 'a' },
+        ],
+      },
     ],
     [
       'volumes merge by name',
       'Pod',
-      { spec: { volumes: [{ name: 'a', emptyDir: {} }, { name: 'b', configMap: { name: 'cm' } }] } },
+      {
+        spec: {
+          volumes: [
+            { name: 'a', emptyDir: {} },
+            { name: 'b', configMap: { name: 'cm' } },
+          ],
+        },
+      },
       { spec: { volumes: [{ name: 'b', configMap: { name: 'cm2' } }] } },
       'spec.volumes',
-      [{ name: 'a', emptyDir: {} }, { name: 'b', configMap: { name: 'cm2' } }],
+      [
+        { name: 'a', emptyDir: {} },
+        { name: 'b', configMap: { name: 'cm2' } },
+      ],
     ],
     [
       'a volume source switched with $retainKeys',
@@ -180,10 +251,20 @@ describe('strategic merge patch: merging lists', () => {
     [
       'pod conditions merge by type, keeping the server order',
       'Pod',
-      { status: { conditions: [{ type: 'PodScheduled', status: 'True' }, { type: 'Ready', status: 'False' }] } },
+      {
+        status: {
+          conditions: [
+            { type: 'PodScheduled', status: 'True' },
+            { type: 'Ready', status: 'False' },
+          ],
+        },
+      },
       { status: { conditions: [{ type: 'Ready', status: 'True' }] } },
       'status.conditions',
-      [{ type: 'PodScheduled', status: 'True' }, { type: 'Ready', status: 'True' }],
+      [
+        { type: 'PodScheduled', status: 'True' },
+        { type: 'Ready', status: 'True' },
+      ],
     ],
     [
       'finalizers are unioned',
@@ -213,9 +294,19 @@ describe('strategic merge patch: merging lists', () => {
       'ownerReferences merge by uid',
       'ReplicaSet',
       { metadata: { ownerReferences: [{ uid: '1', kind: 'Deployment', name: 'd', controller: true }] } },
-      { metadata: { ownerReferences: [{ uid: '1', blockOwnerDeletion: true }, { uid: '2', kind: 'Foo', name: 'f' }] } },
+      {
+        metadata: {
+          ownerReferences: [
+            { uid: '1', blockOwnerDeletion: true },
+            { uid: '2', kind: 'Foo', name: 'f' },
+          ],
+        },
+      },
       'metadata.ownerReferences',
-      [{ uid: '1', kind: 'Deployment', name: 'd', controller: true, blockOwnerDeletion: true }, { uid: '2', kind: 'Foo', name: 'f' }],
+      [
+        { uid: '1', kind: 'Deployment', name: 'd', controller: true, blockOwnerDeletion: true },
+        { uid: '2', kind: 'Foo', name: 'f' },
+      ],
     ],
     [
       'node taints are replaced',
@@ -228,18 +319,38 @@ describe('strategic merge patch: merging lists', () => {
     [
       'node addresses merge by type',
       'Node',
-      { status: { addresses: [{ type: 'InternalIP', address: '10.0.0.1' }, { type: 'Hostname', address: 'n1' }] } },
+      {
+        status: {
+          addresses: [
+            { type: 'InternalIP', address: '10.0.0.1' },
+            { type: 'Hostname', address: 'n1' },
+          ],
+        },
+      },
       { status: { addresses: [{ type: 'InternalIP', address: '10.0.0.2' }] } },
       'status.addresses',
-      [{ type: 'InternalIP', address: '10.0.0.2' }, { type: 'Hostname', address: 'n1' }],
+      [
+        { type: 'InternalIP', address: '10.0.0.2' },
+        { type: 'Hostname', address: 'n1' },
+      ],
     ],
     [
       'node conditions merge by type',
       'Node',
-      { status: { conditions: [{ type: 'Ready', status: 'True' }, { type: 'MemoryPressure', status: 'False' }] } },
+      {
+        status: {
+          conditions: [
+            { type: 'Ready', status: 'True' },
+            { type: 'MemoryPressure', status: 'False' },
+          ],
+        },
+      },
       { status: { conditions: [{ type: 'MemoryPressure', status: 'True' }] } },
       'status.conditions',
-      [{ type: 'Ready', status: 'True' }, { type: 'MemoryPressure', status: 'True' }],
+      [
+        { type: 'Ready', status: 'True' },
+        { type: 'MemoryPressure', status: 'True' },
+      ],
     ],
     [
       'node images are replaced',
@@ -264,7 +375,10 @@ describe('strategic merge patch: merging lists', () => {
         { spec: { template: { spec: { containers: [{ name: 'a', image: 'x' }] } } } },
         { spec: { template: { spec: { containers: [{ name: 'b', image: 'y' }] } } } },
         'spec.template.spec.containers',
-        [{ name: 'b', image: 'y' }, { name: 'a', image: 'x' }],
+        [
+          { name: 'b', image: 'y' },
+          { name: 'a', image: 'x' },
+        ],
       ],
     ),
     [
@@ -273,7 +387,10 @@ describe('strategic merge patch: merging lists', () => {
       { spec: { template: { spec: { containers: [{ name: 'a', image: 'x' }] } } } },
       templateSpec({ '$setElementOrder/containers': [{ name: 'a' }, { name: 'b' }], containers: [{ name: 'b', image: 'y' }] }),
       'spec.template.spec.containers',
-      [{ name: 'a', image: 'x' }, { name: 'b', image: 'y' }],
+      [
+        { name: 'a', image: 'x' },
+        { name: 'b', image: 'y' },
+      ],
     ],
     [
       // The listed ones take the given order; b, unlisted, goes before c as it did on the server.
@@ -300,7 +417,12 @@ describe('strategic merge patch: merging lists', () => {
 
 describe('strategic merge patch: maps and directives', () => {
   const cases: [string, unknown, unknown, unknown][] = [
-    ['null deletes a label', { metadata: { labels: { a: '1', b: '2' } } }, { metadata: { labels: { b: null } } }, { metadata: { labels: { a: '1' } } }],
+    [
+      'null deletes a label',
+      { metadata: { labels: { a: '1', b: '2' } } },
+      { metadata: { labels: { b: null } } },
+      { metadata: { labels: { a: '1' } } },
+    ],
     ['null for a missing key is ignored', { metadata: {} }, { metadata: { labels: null } }, { metadata: {} }],
     [
       'a new map is taken without its nulls',
@@ -358,14 +480,24 @@ describe('strategic merge patch: library test cases', () => {
   const cases: [string, unknown, unknown, unknown][] = [
     ['unique scalars when merging lists', { mergingIntList: [1, 2] }, { mergingIntList: [2, 3] }, { mergingIntList: [1, 2, 3] }],
     ['delete map from nested map', { simpleMap: { key1: 1, key2: 1 } }, { simpleMap: { $patch: 'delete' } }, { simpleMap: {} }],
-    ['delete all items from merging list', { mergingList: [{ name: 1 }, { name: 2 }] }, { mergingList: [{ $patch: 'replace' }] }, { mergingList: [] }],
+    [
+      'delete all items from merging list',
+      { mergingList: [{ name: 1 }, { name: 2 }] },
+      { mergingList: [{ $patch: 'replace' }] },
+      { mergingList: [] },
+    ],
     ['merge empty merging lists', { mergingList: [] }, { mergingList: [] }, { mergingList: [] }],
     ['delete all keys from map', { name: 1, value: 1 }, { $patch: 'replace' }, {}],
     ['add key and delete all keys from map', { name: 1, value: 1 }, { other: 'a', $patch: 'replace' }, { other: 'a' }],
     [
       'delete all duplicate entries in a merging list',
       { mergingList: [{ name: 1 }, { name: 1 }, { name: 2, value: 'a' }, { name: 3 }, { name: 3 }] },
-      { mergingList: [{ name: 1, $patch: 'delete' }, { name: 3, $patch: 'delete' }] },
+      {
+        mergingList: [
+          { name: 1, $patch: 'delete' },
+          { name: 3, $patch: 'delete' },
+        ],
+      },
       { mergingList: [{ name: 2, value: 'a' }] },
     ],
     [
@@ -377,22 +509,66 @@ describe('strategic merge patch: library test cases', () => {
     [
       'preserve the order from the patch in a merging list',
       { mergingList: [{ name: 1 }, { name: 2, value: 'b' }, { name: 3 }] },
-      { mergingList: [{ name: 3, value: 'c' }, { name: 1, value: 'a' }, { name: 2, other: 'x' }] },
-      { mergingList: [{ name: 3, value: 'c' }, { name: 1, value: 'a' }, { name: 2, value: 'b', other: 'x' }] },
+      {
+        mergingList: [
+          { name: 3, value: 'c' },
+          { name: 1, value: 'a' },
+          { name: 2, other: 'x' },
+        ],
+      },
+      {
+        mergingList: [
+          { name: 3, value: 'c' },
+          { name: 1, value: 'a' },
+          { name: 2, value: 'b', other: 'x' },
+        ],
+      },
     ],
     [
       'preserve the order from the patch in a merging list 2',
       { mergingList: [{ name: 1 }, { name: 2, value: 'b' }, { name: 3 }] },
-      { mergingList: [{ name: 3, value: 'c' }, { name: 1, value: 'a' }] },
-      { mergingList: [{ name: 2, value: 'b' }, { name: 3, value: 'c' }, { name: 1, value: 'a' }] },
+      {
+        mergingList: [
+          { name: 3, value: 'c' },
+          { name: 1, value: 'a' },
+        ],
+      },
+      {
+        mergingList: [
+          { name: 2, value: 'b' },
+          { name: 3, value: 'c' },
+          { name: 1, value: 'a' },
+        ],
+      },
     ],
-    ['preserve the order from the patch in a merging int list', { mergingIntList: [1, 2, 3] }, { mergingIntList: [3, 1, 2] }, { mergingIntList: [3, 1, 2] }],
-    ['preserve the order from the patch in a merging int list 2', { mergingIntList: [1, 2, 3] }, { mergingIntList: [3, 1] }, { mergingIntList: [2, 3, 1] }],
+    [
+      'preserve the order from the patch in a merging int list',
+      { mergingIntList: [1, 2, 3] },
+      { mergingIntList: [3, 1, 2] },
+      { mergingIntList: [3, 1, 2] },
+    ],
+    [
+      'preserve the order from the patch in a merging int list 2',
+      { mergingIntList: [1, 2, 3] },
+      { mergingIntList: [3, 1] },
+      { mergingIntList: [2, 3, 1] },
+    ],
     [
       '$setElementOrder contains item that is not present in the list to be merged',
       { mergingList: [{ name: 1 }, { name: 3 }] },
-      { '$setElementOrder/mergingList': [{ name: 3 }, { name: 2 }, { name: 1 }], mergingList: [{ name: 3, value: 3 }, { name: 1, value: 1 }] },
-      { mergingList: [{ name: 3, value: 3 }, { name: 1, value: 1 }] },
+      {
+        '$setElementOrder/mergingList': [{ name: 3 }, { name: 2 }, { name: 1 }],
+        mergingList: [
+          { name: 3, value: 3 },
+          { name: 1, value: 1 },
+        ],
+      },
+      {
+        mergingList: [
+          { name: 3, value: 3 },
+          { name: 1, value: 1 },
+        ],
+      },
     ],
     [
       '$setElementOrder contains item that is not present in the int list to be merged',
@@ -400,11 +576,36 @@ describe('strategic merge patch: library test cases', () => {
       { '$setElementOrder/mergingIntList': [3, 2, 1] },
       { mergingIntList: [3, 1] },
     ],
-    ['$deleteFromPrimitiveList of nonexistent item', { mergingIntList: [1, 2] }, { '$deleteFromPrimitiveList/mergingIntList': [3] }, { mergingIntList: [1, 2] }],
-    ['$deleteFromPrimitiveList on empty primitive list', { mergingIntList: null }, { '$deleteFromPrimitiveList/mergingIntList': [3] }, { mergingIntList: null }],
-    ['$deleteFromPrimitiveList on nonexistent primitive list', { foo: ['bar'] }, { '$deleteFromPrimitiveList/mergingIntList': [3] }, { foo: ['bar'] }],
-    ['$deleteFromPrimitiveList with merge strategy', { mergingIntList: [1, 2, 3] }, { '$deleteFromPrimitiveList/mergingIntList': [2] }, { mergingIntList: [1, 3] }],
-    ['$deleteFromPrimitiveList without merge strategy', { nonMergingIntList: [1, 2, 3] }, { '$deleteFromPrimitiveList/nonMergingIntList': [2] }, { nonMergingIntList: [1, 3] }],
+    [
+      '$deleteFromPrimitiveList of nonexistent item',
+      { mergingIntList: [1, 2] },
+      { '$deleteFromPrimitiveList/mergingIntList': [3] },
+      { mergingIntList: [1, 2] },
+    ],
+    [
+      '$deleteFromPrimitiveList on empty primitive list',
+      { mergingIntList: null },
+      { '$deleteFromPrimitiveList/mergingIntList': [3] },
+      { mergingIntList: null },
+    ],
+    [
+      '$deleteFromPrimitiveList on nonexistent primitive list',
+      { foo: ['bar'] },
+      { '$deleteFromPrimitiveList/mergingIntList': [3] },
+      { foo: ['bar'] },
+    ],
+    [
+      '$deleteFromPrimitiveList with merge strategy',
+      { mergingIntList: [1, 2, 3] },
+      { '$deleteFromPrimitiveList/mergingIntList': [2] },
+      { mergingIntList: [1, 3] },
+    ],
+    [
+      '$deleteFromPrimitiveList without merge strategy',
+      { nonMergingIntList: [1, 2, 3] },
+      { '$deleteFromPrimitiveList/nonMergingIntList': [2] },
+      { nonMergingIntList: [1, 3] },
+    ],
     [
       'delete items in lists of scalars',
       { mergingIntList: [1, 2, 3, 4] },
@@ -419,12 +620,27 @@ describe('strategic merge patch: library test cases', () => {
     ],
     [
       'merge lists of maps',
-      { mergingList: [{ name: 1, other: 'a' }, { name: 2, value: 2, other: 'b' }] },
+      {
+        mergingList: [
+          { name: 1, other: 'a' },
+          { name: 2, value: 2, other: 'b' },
+        ],
+      },
       {
         '$setElementOrder/mergingList': [{ name: 4 }, { name: 1 }, { name: 2 }, { name: 3 }],
-        mergingList: [{ name: 4, value: 4 }, { name: 3, value: 3 }],
+        mergingList: [
+          { name: 4, value: 4 },
+          { name: 3, value: 3 },
+        ],
       },
-      { mergingList: [{ name: 4, value: 4 }, { name: 1, other: 'a' }, { name: 2, value: 2, other: 'b' }, { name: 3, value: 3 }] },
+      {
+        mergingList: [
+          { name: 4, value: 4 },
+          { name: 1, other: 'a' },
+          { name: 2, value: 2, other: 'b' },
+          { name: 3, value: 3 },
+        ],
+      },
     ],
     [
       'nested patch merge with empty list',
@@ -452,7 +668,10 @@ describe('strategic merge patch: library test cases', () => {
       { mergingList: [{ name: 1 }, { name: 3 }, { name: 2 }] },
       {
         '$setElementOrder/mergingList': [{ name: 1 }, { name: 2 }, { name: 3 }],
-        mergingList: [{ name: 3, value: 3 }, { name: 1, value: 1 }],
+        mergingList: [
+          { name: 3, value: 3 },
+          { name: 1, value: 1 },
+        ],
       },
       500,
       "The order in patch list:\n[map[name:3 value:3] map[name:1 value:1]]\n doesn't match $setElementOrder list:\n[map[name:1] map[name:2] map[name:3]]\n",
@@ -464,13 +683,49 @@ describe('strategic merge patch: library test cases', () => {
       500,
       'map: map[value:b] does not contain declared merge key: name',
     ],
-    ['a $patch: delete without merge key', { mergingList: [{ name: 1 }] }, { mergingList: [{ $patch: 'delete' }] }, 500, 'map: map[$patch:delete] does not contain declared merge key: name'],
-    ['$patch: merge in a list', { mergingList: [{ name: 1 }] }, { mergingList: [{ $patch: 'merge' }] }, 500, 'merging lists cannot yet be specified in the patch'],
-    ['$patch: merge in a map', { simpleMap: { a: 1 } }, { simpleMap: { $patch: 'merge' } }, 500, 'unknown patch type: merge in map: map[$patch:merge]'],
-    ['an unknown $patch in a list', { mergingList: [{ name: 1 }] }, { mergingList: [{ $patch: 'bogus', name: 1 }] }, 500, 'unknown patch type: bogus in map: map[$patch:bogus name:1]'],
+    [
+      'a $patch: delete without merge key',
+      { mergingList: [{ name: 1 }] },
+      { mergingList: [{ $patch: 'delete' }] },
+      500,
+      'map: map[$patch:delete] does not contain declared merge key: name',
+    ],
+    [
+      '$patch: merge in a list',
+      { mergingList: [{ name: 1 }] },
+      { mergingList: [{ $patch: 'merge' }] },
+      500,
+      'merging lists cannot yet be specified in the patch',
+    ],
+    [
+      '$patch: merge in a map',
+      { simpleMap: { a: 1 } },
+      { simpleMap: { $patch: 'merge' } },
+      500,
+      'unknown patch type: merge in map: map[$patch:merge]',
+    ],
+    [
+      'an unknown $patch in a list',
+      { mergingList: [{ name: 1 }] },
+      { mergingList: [{ $patch: 'bogus', name: 1 }] },
+      500,
+      'unknown patch type: bogus in map: map[$patch:bogus name:1]',
+    ],
     ['lists of lists', { mergingIntList: [[1]] }, { mergingIntList: [[2]] }, 422, 'lists of lists are not supported'],
-    ['mixed element types', { mergingIntList: [1] }, { mergingIntList: ['a'] }, 500, 'list element types are not identical: [[1] [a]]'],
-    ['$retainKeys that is not a list', { retainKeysMap: { name: 'a' } }, { retainKeysMap: { $retainKeys: 'name' } }, 400, 'invalid patch format of retainKeys'],
+    [
+      'mixed element types',
+      { mergingIntList: [1] },
+      { mergingIntList: ['a'] },
+      500,
+      'list element types are not identical: [[1] [a]]',
+    ],
+    [
+      '$retainKeys that is not a list',
+      { retainKeysMap: { name: 'a' } },
+      { retainKeysMap: { $retainKeys: 'name' } },
+      400,
+      'invalid patch format of retainKeys',
+    ],
     [
       'a patched key missing from $retainKeys',
       { retainKeysMap: { name: 'a' } },
@@ -478,9 +733,27 @@ describe('strategic merge patch: library test cases', () => {
       400,
       'invalid patch format of retainKeys',
     ],
-    ['$deleteFromPrimitiveList without a field', { mergingIntList: [1] }, { $deleteFromPrimitiveList: [1] }, 400, 'invalid patch format of primitive list'],
-    ['$setElementOrder without a field', { mergingIntList: [1] }, { $setElementOrder: [1] }, 400, 'invalid patch format of setElementOrder list'],
-    ['$setElementOrder that is not a list', { mergingIntList: [1] }, { '$setElementOrder/mergingIntList': 'x' }, 500, 'expected a []interface {}, but received a string'],
+    [
+      '$deleteFromPrimitiveList without a field',
+      { mergingIntList: [1] },
+      { $deleteFromPrimitiveList: [1] },
+      400,
+      'invalid patch format of primitive list',
+    ],
+    [
+      '$setElementOrder without a field',
+      { mergingIntList: [1] },
+      { $setElementOrder: [1] },
+      400,
+      'invalid patch format of setElementOrder list',
+    ],
+    [
+      '$setElementOrder that is not a list',
+      { mergingIntList: [1] },
+      { '$setElementOrder/mergingIntList': 'x' },
+      500,
+      'expected a []interface {}, but received a string',
+    ],
   ];
   it.each(failures)('%s', (_name, target, patch, code, message) => {
     const err = thrown(() => applyStrategicMergePatch(deepFreeze(target), deepFreeze(patch), mergeItem));
@@ -526,9 +799,15 @@ describe('strategic merge patch: inputs and sharing', () => {
   it.each([
     ['an empty patch', {}],
     ['a null patch', null],
-    ['a patch setting current values', { spec: { replicas: 2, template: { spec: { containers: [{ name: 'patch-demo-ctr', image: 'nginx' }] } } } }],
+    [
+      'a patch setting current values',
+      { spec: { replicas: 2, template: { spec: { containers: [{ name: 'patch-demo-ctr', image: 'nginx' }] } } } },
+    ],
     ['a patch deleting a missing key', { metadata: { annotations: null } }],
-    ['a replaced list equal to the current one', templateSpec({ tolerations: [{ effect: 'NoSchedule', key: 'dedicated', value: 'test-team' }] })],
+    [
+      'a replaced list equal to the current one',
+      templateSpec({ tolerations: [{ effect: 'NoSchedule', key: 'dedicated', value: 'test-team' }] }),
+    ],
     ['a union adding nothing', { metadata: { finalizers: ['a.example.com/x'] } }],
   ])('returns the target itself for %s', (_name, patch) => {
     const target = patchDemo();
@@ -553,17 +832,19 @@ describe('strategic merge patch: inputs and sharing', () => {
   });
 
   it('accepts a schema given as a lookup function', () => {
-    const out = applyStrategicMergePatch(
-      { items: [{ id: 1, a: 1 }] },
-      { items: [{ id: 1, b: 2 }] },
-      (path) => (path.join('.') === 'items' ? { strategy: 'merge', mergeKey: 'id' } : undefined),
+    const out = applyStrategicMergePatch({ items: [{ id: 1, a: 1 }] }, { items: [{ id: 1, b: 2 }] }, (path) =>
+      path.join('.') === 'items' ? { strategy: 'merge', mergeKey: 'id' } : undefined,
     );
     expect(out).toEqual({ items: [{ id: 1, a: 1, b: 2 }] });
   });
 
   it('matches schema paths by exact segments, so a map key with dots cannot alias a field', () => {
     // "template.spec" as a single key under spec is not spec.template.spec.
-    const out = smp({ spec: { 'template.spec': { containers: [{ name: 'a' }] } } }, { spec: { 'template.spec': { containers: [{ name: 'b' }] } } }, 'Deployment');
+    const out = smp(
+      { spec: { 'template.spec': { containers: [{ name: 'a' }] } } },
+      { spec: { 'template.spec': { containers: [{ name: 'b' }] } } },
+      'Deployment',
+    );
     expect(at(out, 'spec')).toEqual({ 'template.spec': { containers: [{ name: 'b' }] } });
   });
 });

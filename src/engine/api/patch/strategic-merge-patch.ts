@@ -53,20 +53,8 @@ import {
 import { patchErrors, type PatchError } from './patch-error';
 import { toLookup, type PatchMeta, type PatchSchema, type PatchSchemaLookup } from './schema';
 
-export type {
-  PatchMeta,
-  PatchMetaTable,
-  PatchSchema,
-  PatchSchemaLookup,
-  PatchStrategy,
-} from './schema';
-export {
-  containerPatchMeta,
-  objectMetaPatchMeta,
-  patchMetaTableFor,
-  patchSchemaFor,
-  podSpecPatchMeta,
-} from './schema';
+export type { PatchMeta, PatchMetaTable, PatchSchema, PatchSchemaLookup, PatchStrategy } from './schema';
+export { containerPatchMeta, objectMetaPatchMeta, patchMetaTableFor, patchSchemaFor, podSpecPatchMeta } from './schema';
 
 const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';
@@ -259,7 +247,12 @@ function partition(merged: readonly unknown[], by: readonly unknown[], mergeKey:
 }
 
 /** `toSort` stably sorted by position in `order`; `$patch: delete` elements go last. */
-function normalizeSliceOrder(toSort: readonly unknown[], order: readonly unknown[], mergeKey: string, kind: ElementKind): unknown[] {
+function normalizeSliceOrder(
+  toSort: readonly unknown[],
+  order: readonly unknown[],
+  mergeKey: string,
+  kind: ElementKind,
+): unknown[] {
   let rest: readonly unknown[] = toSort;
   let deletions: unknown[] = [];
   if (kind === 'map') {
@@ -364,7 +357,8 @@ function mergeMap(original: JsonObject, patch: JsonObject, path: Path, ctx: Ctx)
     if (!Array.isArray(retain)) throw fail.retainKeysFormat();
     const keep = new Set<unknown>(retain);
     for (const [k, v] of Object.entries(patch)) {
-      if (k === RETAIN_KEYS || v === null || k.startsWith(DELETE_FROM_PRIMITIVE_LIST) || k.startsWith(SET_ELEMENT_ORDER)) continue;
+      if (k === RETAIN_KEYS || v === null || k.startsWith(DELETE_FROM_PRIMITIVE_LIST) || k.startsWith(SET_ELEMENT_ORDER))
+        continue;
       if (!keep.has(k)) throw fail.retainKeysFormat();
     }
     for (const k of Object.keys(out)) if (!keep.has(k)) delete out[k];
@@ -435,7 +429,11 @@ function mergeMap(original: JsonObject, patch: JsonObject, path: Path, ctx: Ctx)
       const p = patchValue as JsonObject;
       setKey(out, k, strategy === 'replace' ? replaceWith(current, fromPatchMembers(p)) : mergeMap(current, p, fieldPath, ctx));
     } else if (Array.isArray(current)) {
-      setKey(out, k, mergeSliceHandler(current, patchValue as unknown[], fieldPath, strategy, meta?.mergeKey ?? '', isDeleteList, ctx));
+      setKey(
+        out,
+        k,
+        mergeSliceHandler(current, patchValue as unknown[], fieldPath, strategy, meta?.mergeKey ?? '', isDeleteList, ctx),
+      );
     } else {
       setKey(out, k, patchValue);
     }
@@ -457,7 +455,14 @@ function mergeSliceHandler(
   return replaceWith(original, fromPatch(patch)) as unknown[];
 }
 
-function mergeSlice(original: unknown[], patch: unknown[], path: Path, mergeKey: string, isDeleteList: boolean, ctx: Ctx): unknown[] {
+function mergeSlice(
+  original: unknown[],
+  patch: unknown[],
+  path: Path,
+  mergeKey: string,
+  isDeleteList: boolean,
+  ctx: Ctx,
+): unknown[] {
   if (original.length === 0 && patch.length === 0) return original;
   const kind = sliceElementType(original, patch);
 

@@ -40,7 +40,9 @@ describe('bindPod', () => {
     a.watch(podKind, (e) => events.push(`${e.type} ${e.object.spec.nodeName ?? ''}`));
     const bound = bindPod(a, 'default', 'web', 'node-a1', { uid: created.metadata.uid });
     expect(bound.spec.nodeName).toBe('node-a1');
-    expect(bound.status.conditions).toEqual([{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '2026-01-01T00:00:00Z' }]);
+    expect(bound.status.conditions).toEqual([
+      { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '2026-01-01T00:00:00Z' },
+    ]);
     expect(bound.metadata.generation).toBe(created.metadata.generation);
     expect(Number(bound.metadata.resourceVersion)).toBeGreaterThan(Number(created.metadata.resourceVersion));
     expect(events).toEqual(['MODIFIED node-a1']);
@@ -74,6 +76,9 @@ describe('bindPod', () => {
       409,
       `Operation cannot be fulfilled on pods "web": StorageError: invalid object, Code: 4, Key: /registry/pods/default/web, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: other, UID in object meta: ${created.metadata.uid}`,
     ]);
-    expect(refusal(() => bindPod(a, 'default', 'web', ''))).toEqual([422, 'Binding "web" is invalid: target.name: Required value']);
+    expect(refusal(() => bindPod(a, 'default', 'web', ''))).toEqual([
+      422,
+      'Binding "web" is invalid: target.name: Required value',
+    ]);
   });
 });

@@ -33,13 +33,28 @@ describe('validateEvent', () => {
     [
       'new-style events need reporting fields',
       event({ eventTime: '2024-01-01T00:00:00.000000Z', reason: '' }),
-      ['reportingController: Required value', 'reportingController: Invalid value: "": name part must be non-empty', expect.stringContaining('reportingController: Invalid value: "": name part must consist'), 'reportingInstance: Required value', 'action: Required value', 'reason: Required value'] as never,
+      [
+        'reportingController: Required value',
+        'reportingController: Invalid value: "": name part must be non-empty',
+        expect.stringContaining('reportingController: Invalid value: "": name part must consist'),
+        'reportingInstance: Required value',
+        'action: Required value',
+        'reason: Required value',
+      ] as never,
     ],
-    ['message length for new-style events', event({ eventTime: 't', reportingComponent: 'kubelet', reportingInstance: 'node-1', action: 'Run', message: 'x'.repeat(1025) }), [
-      'message: Invalid value: "": can have at most 1024 characters',
-    ]],
+    [
+      'message length for new-style events',
+      event({
+        eventTime: 't',
+        reportingComponent: 'kubelet',
+        reportingInstance: 'node-1',
+        action: 'Run',
+        message: 'x'.repeat(1025),
+      }),
+      ['message: Invalid value: "": can have at most 1024 characters'],
+    ],
     ['name is only a path segment', event({}, { name: 'web:1' }), []],
-    ['name may not contain a slash', event({}, { name: 'a/b' }), ["metadata.name: Invalid value: \"a/b\": may not contain '/'"]],
+    ['name may not contain a slash', event({}, { name: 'a/b' }), ['metadata.name: Invalid value: "a/b": may not contain \'/\'']],
     ['name required', event({}, { name: undefined }), ['metadata.name: Required value: name or generateName is required']],
   ])('%s', (_, obj, want) => {
     expect(messages(validateEvent(obj))).toEqual(want);
@@ -48,8 +63,8 @@ describe('validateEvent', () => {
   it('update: legacy checks after the common metadata ones', () => {
     const old = event({}, { uid: 'u', resourceVersion: '1' });
     expect(messages(validateEventUpdate({ ...old, count: 2 } as KEvent, old))).toEqual([]);
-    expect(messages(validateEventUpdate({ ...old, involvedObject: { kind: 'Pod', name: 'web', namespace: 'x' } } as KEvent, old))).toEqual([
-      'involvedObject.namespace: Invalid value: "x": does not match event.namespace',
-    ]);
+    expect(
+      messages(validateEventUpdate({ ...old, involvedObject: { kind: 'Pod', name: 'web', namespace: 'x' } } as KEvent, old)),
+    ).toEqual(['involvedObject.namespace: Invalid value: "x": does not match event.namespace']);
   });
 });

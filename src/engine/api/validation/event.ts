@@ -40,10 +40,12 @@ export function legacyValidateEvent(event: KObject): FieldError[] {
     }
     const action = asString(event.action);
     if (action === '') errs.push(field.required('action'));
-    if (action.length > ACTION_LENGTH_LIMIT) errs.push(field.invalid('action', '', `can have at most ${ACTION_LENGTH_LIMIT} characters`));
+    if (action.length > ACTION_LENGTH_LIMIT)
+      errs.push(field.invalid('action', '', `can have at most ${ACTION_LENGTH_LIMIT} characters`));
     const reason = asString(event.reason);
     if (reason === '') errs.push(field.required('reason'));
-    if (reason.length > REASON_LENGTH_LIMIT) errs.push(field.invalid('reason', '', `can have at most ${REASON_LENGTH_LIMIT} characters`));
+    if (reason.length > REASON_LENGTH_LIMIT)
+      errs.push(field.invalid('reason', '', `can have at most ${REASON_LENGTH_LIMIT} characters`));
     if (asString(event.message).length > NOTE_LENGTH_LIMIT) {
       errs.push(field.invalid('message', '', `can have at most ${NOTE_LENGTH_LIMIT} characters`));
     }

@@ -14,17 +14,33 @@ function lease(spec: Record<string, unknown>, metadata: Record<string, unknown> 
 
 describe('validateLease', () => {
   it.each<[string, KObject, string[]]>([
-    ['valid node lease', lease({ holderIdentity: 'node-1', leaseDurationSeconds: 40, renewTime: '2024-01-01T00:00:00.000000Z' }), []],
+    [
+      'valid node lease',
+      lease({ holderIdentity: 'node-1', leaseDurationSeconds: 40, renewTime: '2024-01-01T00:00:00.000000Z' }),
+      [],
+    ],
     ['empty spec', lease({}), []],
-    ['leaseDurationSeconds must be positive', lease({ leaseDurationSeconds: 0 }), ['spec.leaseDurationSeconds: Invalid value: 0: must be greater than 0']],
-    ['leaseTransitions', lease({ leaseTransitions: -1 }), ['spec.leaseTransitions: Invalid value: -1: must be greater than or equal to 0']],
+    [
+      'leaseDurationSeconds must be positive',
+      lease({ leaseDurationSeconds: 0 }),
+      ['spec.leaseDurationSeconds: Invalid value: 0: must be greater than 0'],
+    ],
+    [
+      'leaseTransitions',
+      lease({ leaseTransitions: -1 }),
+      ['spec.leaseTransitions: Invalid value: -1: must be greater than or equal to 0'],
+    ],
     [
       'strategy (reported at spec.strategy.strategy, sic)',
       lease({ strategy: 'Newest' }),
       ['spec.strategy.strategy: Unsupported value: "Newest": supported values: "OldestEmulationVersion"'],
     ],
     ['custom strategy', lease({ strategy: 'example.com/mine' }), []],
-    ['preferredHolder needs a strategy', lease({ preferredHolder: 'a' }), ['spec.preferredHolder: Forbidden: may only be specified if `strategy` is defined']],
+    [
+      'preferredHolder needs a strategy',
+      lease({ preferredHolder: 'a' }),
+      ['spec.preferredHolder: Forbidden: may only be specified if `strategy` is defined'],
+    ],
     ['name', lease({}, { name: 'Node_1' }), [`metadata.name: Invalid value: "Node_1": ${SUBDOMAIN_MSG}`]],
     ['namespace required', lease({}, { namespace: undefined }), ['metadata.namespace: Required value']],
     ['unqualified finalizers are fine for leases', lease({}, { finalizers: ['mine'] }), []],

@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../k8s/types';
-import { validateNamespace, validateNamespaceFinalizeUpdate, validateNamespaceStatusUpdate, validateNamespaceUpdate } from './namespace';
+import {
+  validateNamespace,
+  validateNamespaceFinalizeUpdate,
+  validateNamespaceStatusUpdate,
+  validateNamespaceUpdate,
+} from './namespace';
 import { LABEL_MSG, messages } from './testing';
 
 function ns(name: string, extra: Partial<KObject> = {}): KObject {
-  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name, uid: 'u', resourceVersion: '1' }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' }, ...extra };
+  return {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name, uid: 'u', resourceVersion: '1' },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+    ...extra,
+  };
 }
 
 describe('validateNamespace', () => {
@@ -32,13 +44,15 @@ describe('validateNamespace', () => {
 
   it.each<[string, KObject, string[]]>([
     ['active', ns('a'), []],
-    ['terminating without deletionTimestamp', ns('a', { status: { phase: 'Terminating' } }), [
-      "status.Phase: Invalid value: \"Terminating\": may only be 'Active' if `deletionTimestamp` is empty",
-    ]],
+    [
+      'terminating without deletionTimestamp',
+      ns('a', { status: { phase: 'Terminating' } }),
+      ['status.Phase: Invalid value: "Terminating": may only be \'Active\' if `deletionTimestamp` is empty'],
+    ],
     [
       'active with deletionTimestamp',
       { ...ns('a'), metadata: { name: 'a', uid: 'u', resourceVersion: '1', deletionTimestamp: 't' } },
-      ["status.Phase: Invalid value: \"Active\": may only be 'Terminating' if `deletionTimestamp` is not empty"],
+      ['status.Phase: Invalid value: "Active": may only be \'Terminating\' if `deletionTimestamp` is not empty'],
     ],
   ])('status update: %s', (_, obj, want) => {
     expect(messages(validateNamespaceStatusUpdate(obj, { ...obj, status: { phase: 'Active' } }))).toEqual(want);

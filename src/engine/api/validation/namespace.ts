@@ -5,7 +5,12 @@
 import type { KObject } from '../../../k8s/types';
 import { field, type FieldError } from '../errors';
 import { isQualifiedName, nameIsDNSLabel } from '../../../k8s/names';
-import { validateCommonUpdateFields, validateKubeFinalizerName, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
+import {
+  validateCommonUpdateFields,
+  validateKubeFinalizerName,
+  validateObjectMeta,
+  validateObjectMetaUpdate,
+} from './objectmeta';
 import { asArray, asObj, asString, index, isSet } from './util';
 
 /** validateFinalizerName: a qualified name, and standard when unqualified. */
@@ -36,10 +41,14 @@ export function validateNamespaceUpdate(ns: KObject, old: KObject): FieldError[]
 
 /** `namespaces/<name>/status`: the phase must agree with deletionTimestamp. */
 export function validateNamespaceStatusUpdate(ns: KObject, old: KObject): FieldError[] {
-  const errs = [...validateCommonUpdateFields(ns.metadata, old.metadata, false), ...validateObjectMetaUpdate(ns.metadata, old.metadata)];
+  const errs = [
+    ...validateCommonUpdateFields(ns.metadata, old.metadata, false),
+    ...validateObjectMetaUpdate(ns.metadata, old.metadata),
+  ];
   const phase = asString(asObj(ns.status).phase);
   if (!isSet(ns.metadata?.deletionTimestamp)) {
-    if (phase !== 'Active') errs.push(field.invalid('status.Phase', phase, "may only be 'Active' if `deletionTimestamp` is empty"));
+    if (phase !== 'Active')
+      errs.push(field.invalid('status.Phase', phase, "may only be 'Active' if `deletionTimestamp` is empty"));
   } else if (phase !== 'Terminating') {
     errs.push(field.invalid('status.Phase', phase, "may only be 'Terminating' if `deletionTimestamp` is not empty"));
   }
@@ -48,7 +57,12 @@ export function validateNamespaceStatusUpdate(ns: KObject, old: KObject): FieldE
 
 /** `namespaces/<name>/finalize`: only spec.finalizers may change, each a valid finalizer name. */
 export function validateNamespaceFinalizeUpdate(ns: KObject, old: KObject): FieldError[] {
-  const errs = [...validateCommonUpdateFields(ns.metadata, old.metadata, false), ...validateObjectMetaUpdate(ns.metadata, old.metadata)];
-  asArray(asObj(ns.spec).finalizers).forEach((f, i) => errs.push(...validateFinalizerName(asString(f), index('spec.finalizers', i))));
+  const errs = [
+    ...validateCommonUpdateFields(ns.metadata, old.metadata, false),
+    ...validateObjectMetaUpdate(ns.metadata, old.metadata),
+  ];
+  asArray(asObj(ns.spec).finalizers).forEach((f, i) =>
+    errs.push(...validateFinalizerName(asString(f), index('spec.finalizers', i))),
+  );
   return errs;
 }

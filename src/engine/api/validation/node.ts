@@ -102,7 +102,8 @@ function validateNodeUpdateOnly(node: KObject, oldNode: KObject): FieldError[] {
   asArray(asObj(node.status).addresses).forEach((a, i) => {
     const addr = asObj(a);
     const k = `${asString(addr.type)}\u0000${asString(addr.address)}`;
-    if (seen.has(k)) errs.push(field.duplicate(index('status.addresses', i), { Type: asString(addr.type), Address: asString(addr.address) }));
+    if (seen.has(k))
+      errs.push(field.duplicate(index('status.addresses', i), { Type: asString(addr.type), Address: asString(addr.address) }));
     seen.add(k);
   });
   const oldCIDRs = podCIDRsOf(oldNode);
@@ -140,4 +141,3 @@ export function validateNodeUpdate(node: KObject, oldNode: KObject): FieldError[
 export function validateNodeStatusUpdate(node: KObject, oldNode: KObject): FieldError[] {
   return [...validateCommonUpdateFields(node.metadata, oldNode.metadata, false), ...validateNodeUpdateOnly(node, oldNode)];
 }
-

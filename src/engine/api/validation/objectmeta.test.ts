@@ -15,16 +15,26 @@ describe('validateObjectMeta', () => {
     [
       'bad generateName (trailing dash masked) and no generated name',
       { generateName: 'Web-', namespace: 'default' },
-      [`metadata.generateName: Invalid value: "Web-": ${SUBDOMAIN_MSG}`, 'metadata.name: Required value: name or generateName is required'],
+      [
+        `metadata.generateName: Invalid value: "Web-": ${SUBDOMAIN_MSG}`,
+        'metadata.name: Required value: name or generateName is required',
+      ],
     ],
     ['generateName with trailing dash is fine', { generateName: 'web-', name: 'web-abcde', namespace: 'default' }, []],
     ['missing namespace', { name: 'web' }, ['metadata.namespace: Required value']],
     ['bad namespace', { name: 'web', namespace: 'Prod' }, [`metadata.namespace: Invalid value: "Prod": ${LABEL_MSG}`]],
-    ['negative generation', { name: 'web', namespace: 'ns', generation: -1 }, ['metadata.generation: Invalid value: -1: must be greater than or equal to 0']],
+    [
+      'negative generation',
+      { name: 'web', namespace: 'ns', generation: -1 },
+      ['metadata.generation: Invalid value: -1: must be greater than or equal to 0'],
+    ],
     [
       'label key and value',
       { name: 'web', namespace: 'ns', labels: { 'app!': 'web', tier: 'front end' } },
-      [`metadata.labels: Invalid value: "app!": ${NAME_PART_MSG}`, `metadata.labels: Invalid value: "front end": ${LABEL_VALUE_MSG}`],
+      [
+        `metadata.labels: Invalid value: "app!": ${NAME_PART_MSG}`,
+        `metadata.labels: Invalid value: "front end": ${LABEL_VALUE_MSG}`,
+      ],
     ],
     [
       'label key with bad prefix',
@@ -44,7 +54,9 @@ describe('validateObjectMeta', () => {
     [
       'orphan and foregroundDeletion together',
       { name: 'web', namespace: 'ns', finalizers: ['orphan', 'foregroundDeletion'] },
-      ['metadata.finalizers: Invalid value: ["orphan","foregroundDeletion"]: finalizer orphan and foregroundDeletion cannot be both set'],
+      [
+        'metadata.finalizers: Invalid value: ["orphan","foregroundDeletion"]: finalizer orphan and foregroundDeletion cannot be both set',
+      ],
     ],
     [
       'finalizer format errors are reported without index',
@@ -69,7 +81,9 @@ describe('validateObjectMeta', () => {
 
   it('limits total annotation size to 256 KiB', () => {
     const meta = { name: 'web', namespace: 'ns', annotations: { big: 'x'.repeat(256 * 1024) } };
-    expect(messages(validateObjectMeta(meta, namespaced))).toEqual(['metadata.annotations: Too long: may not be more than 262144 bytes']);
+    expect(messages(validateObjectMeta(meta, namespaced))).toEqual([
+      'metadata.annotations: Too long: may not be more than 262144 bytes',
+    ]);
   });
 
   it.each<[string, ObjectMeta['ownerReferences'], string[]]>([
@@ -83,7 +97,11 @@ describe('validateObjectMeta', () => {
         'metadata.ownerReferences.uid: Invalid value: "": must not be empty',
       ],
     ],
-    ['group without version', [{ apiVersion: 'apps/', kind: 'ReplicaSet', name: 'rs', uid: 'u1' }], ['metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty']],
+    [
+      'group without version',
+      [{ apiVersion: 'apps/', kind: 'ReplicaSet', name: 'rs', uid: 'u1' }],
+      ['metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty'],
+    ],
     [
       'two controllers',
       [
@@ -97,7 +115,9 @@ describe('validateObjectMeta', () => {
     [
       'events cannot own objects',
       [{ apiVersion: 'v1', kind: 'Event', name: 'e', uid: 'u' }],
-      ['metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u"}: /v1, Kind=Event is disallowed from being an owner'],
+      [
+        'metadata.ownerReferences: Invalid value: {"apiVersion":"v1","kind":"Event","name":"e","uid":"u"}: /v1, Kind=Event is disallowed from being an owner',
+      ],
     ],
   ])('ownerReferences: %s', (_, refs, want) => {
     expect(messages(validateObjectMeta({ name: 'web', namespace: 'ns', ownerReferences: refs }, namespaced))).toEqual(want);
@@ -125,18 +145,40 @@ describe('validateObjectMetaUpdate', () => {
       old,
       ['metadata.creationTimestamp: Invalid value: "2025-01-01T00:00:00Z": field is immutable'],
     ],
-    ['deletionTimestamp cannot be unset', { ...old }, { ...old, deletionTimestamp: '2024-02-01T00:00:00Z' }, ['metadata.deletionTimestamp: Invalid value: null: field is immutable']],
-    ['missing resourceVersion', { ...old, resourceVersion: undefined }, old, ['metadata.resourceVersion: Invalid value: "": must be specified for an update']],
-    ['generation decremented', { ...old, generation: 1 }, old, ['metadata.generation: Invalid value: 1: must not be decremented']],
+    [
+      'deletionTimestamp cannot be unset',
+      { ...old },
+      { ...old, deletionTimestamp: '2024-02-01T00:00:00Z' },
+      ['metadata.deletionTimestamp: Invalid value: null: field is immutable'],
+    ],
+    [
+      'missing resourceVersion',
+      { ...old, resourceVersion: undefined },
+      old,
+      ['metadata.resourceVersion: Invalid value: "": must be specified for an update'],
+    ],
+    [
+      'generation decremented',
+      { ...old, generation: 1 },
+      old,
+      ['metadata.generation: Invalid value: 1: must not be decremented'],
+    ],
     [
       'no new finalizers while deleting',
       { ...old, deletionTimestamp: 'x', finalizers: ['b/x', 'a/y', 'keep/z'] },
       { ...old, deletionTimestamp: 'x', finalizers: ['keep/z'] },
-      ['metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"a/y", "b/x"}'],
+      [
+        'metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"a/y", "b/x"}',
+      ],
     ],
-    ['labels are validated', { ...old, labels: { 'a/b/c': 'x' } }, old, [
-      "metadata.labels: Invalid value: \"a/b/c\": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
-    ]],
+    [
+      'labels are validated',
+      { ...old, labels: { 'a/b/c': 'x' } },
+      old,
+      [
+        "metadata.labels: Invalid value: \"a/b/c\": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+      ],
+    ],
     [
       'kube finalizer names',
       { ...old, finalizers: ['custom'] },
@@ -150,7 +192,7 @@ describe('validateObjectMetaUpdate', () => {
   it('common update fields use path-segment names and skip the kube finalizer rule', () => {
     expect(messages(validateCommonUpdateFields({ ...old, finalizers: ['custom'] }, old, true))).toEqual([]);
     expect(messages(validateCommonUpdateFields({ ...old, name: 'a/b' }, old, true))).toEqual([
-      "metadata.name: Invalid value: \"a/b\": may not contain '/'",
+      'metadata.name: Invalid value: "a/b": may not contain \'/\'',
       'metadata.name: Invalid value: "a/b": field is immutable',
     ]);
   });

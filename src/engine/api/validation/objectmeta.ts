@@ -167,7 +167,9 @@ export function validateKubeFinalizerName(value: string, path: string): FieldErr
 
 function kubeFinalizerErrors(meta: ObjectMeta, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  asArray(meta.finalizers).forEach((f, i) => errs.push(...validateKubeFinalizerName(asString(f), index(child(path, 'finalizers'), i))));
+  asArray(meta.finalizers).forEach((f, i) =>
+    errs.push(...validateKubeFinalizerName(asString(f), index(child(path, 'finalizers'), i))),
+  );
   return errs;
 }
 
@@ -180,7 +182,8 @@ export function validateObjectMeta(meta: ObjectMeta | undefined, opts: ObjectMet
   const errs: FieldError[] = [];
   const generateName = asString(m.generateName);
   if (generateName !== '') {
-    for (const msg of opts.validateName(generateName, true)) errs.push(field.invalid(child(path, 'generateName'), generateName, msg));
+    for (const msg of opts.validateName(generateName, true))
+      errs.push(field.invalid(child(path, 'generateName'), generateName, msg));
   }
   const name = asString(m.name);
   if (name === '') {
@@ -202,7 +205,8 @@ export function validateObjectMeta(meta: ObjectMeta | undefined, opts: ObjectMet
   if (asInt(m.generation) < 0) errs.push(...validateNonnegative(asInt(m.generation), child(path, 'generation')));
   if (m.labels !== undefined) errs.push(...validateLabels(m.labels, metaChild(path, 'labels')));
   if (m.annotations !== undefined) errs.push(...validateAnnotations(m.annotations, metaChild(path, 'annotations')));
-  if (m.ownerReferences !== undefined) errs.push(...validateOwnerReferences(m.ownerReferences, metaChild(path, 'ownerReferences')));
+  if (m.ownerReferences !== undefined)
+    errs.push(...validateOwnerReferences(m.ownerReferences, metaChild(path, 'ownerReferences')));
   if (m.finalizers !== undefined) {
     errs.push(...validateFinalizers(m.finalizers, metaChild(path, 'finalizers')));
     if (opts.kubeFinalizers !== false) errs.push(...kubeFinalizerErrors(m, path));
@@ -278,7 +282,8 @@ export function validateObjectMetaUpdate(
   immutable(n.deletionGracePeriodSeconds ?? null, o.deletionGracePeriodSeconds ?? null, 'deletionGracePeriodSeconds');
   if (n.labels !== undefined) errs.push(...validateLabels(n.labels, metaChild(path, 'labels')));
   if (n.annotations !== undefined) errs.push(...validateAnnotations(n.annotations, metaChild(path, 'annotations')));
-  if (n.ownerReferences !== undefined) errs.push(...validateOwnerReferences(n.ownerReferences, metaChild(path, 'ownerReferences')));
+  if (n.ownerReferences !== undefined)
+    errs.push(...validateOwnerReferences(n.ownerReferences, metaChild(path, 'ownerReferences')));
   if (opts.kubeFinalizers !== false && n.finalizers !== undefined) errs.push(...kubeFinalizerErrors(n, path));
   return errs;
 }
@@ -290,7 +295,11 @@ export function validateObjectMetaUpdate(
  * so some errors appear twice in the list, exactly as in the real Status causes (the Status message
  * itself lists each distinct message once: field.ErrorList.ToAggregate de-duplicates).
  */
-export function validateCommonUpdateFields(newMeta: ObjectMeta | undefined, oldMeta: ObjectMeta | undefined, namespaced: boolean): FieldError[] {
+export function validateCommonUpdateFields(
+  newMeta: ObjectMeta | undefined,
+  oldMeta: ObjectMeta | undefined,
+  namespaced: boolean,
+): FieldError[] {
   return [
     ...validateObjectMeta(newMeta, { namespaced, validateName: validatePathSegmentName, kubeFinalizers: false }),
     ...validateObjectMetaUpdate(newMeta, oldMeta, 'metadata', { kubeFinalizers: false }),

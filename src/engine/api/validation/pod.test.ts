@@ -29,7 +29,11 @@ describe('validatePod: containers', () => {
     ['no containers', { containers: [] }, ['spec.containers: Required value']],
     ['containers missing entirely', { containers: undefined }, ['spec.containers: Required value']],
     ['container name required', { containers: [{ image: 'nginx' }] }, ['spec.containers[0].name: Required value']],
-    ['container name is a DNS label', { containers: [{ name: 'Web_1', image: 'nginx' }] }, [`spec.containers[0].name: Invalid value: "Web_1": ${LABEL_MSG}`]],
+    [
+      'container name is a DNS label',
+      { containers: [{ name: 'Web_1', image: 'nginx' }] },
+      [`spec.containers[0].name: Invalid value: "Web_1": ${LABEL_MSG}`],
+    ],
     ['duplicate container names', { containers: [nginx, { ...nginx }] }, ['spec.containers[1].name: Duplicate value: "nginx"']],
     [
       'init container names collide with containers',
@@ -50,7 +54,9 @@ describe('validatePod: containers', () => {
     [
       'terminationMessagePolicy',
       { containers: [{ ...nginx, terminationMessagePolicy: 'Log' }] },
-      ['spec.containers[0].terminationMessagePolicy: Unsupported value: "Log": supported values: "File", "FallbackToLogsOnError"'],
+      [
+        'spec.containers[0].terminationMessagePolicy: Unsupported value: "Log": supported values: "File", "FallbackToLogsOnError"',
+      ],
     ],
     [
       'restartPolicy on a regular container',
@@ -66,9 +72,21 @@ describe('validatePod: ports', () => {
   it.each<[string, Json[], string[]]>([
     ['valid', [{ containerPort: 80, name: 'http' }], []],
     ['containerPort required', [{ name: 'http' }], ['spec.containers[0].ports[0].containerPort: Required value']],
-    ['containerPort range', [{ containerPort: 70000 }], ['spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive']],
-    ['negative containerPort', [{ containerPort: -1 }], ['spec.containers[0].ports[0].containerPort: Invalid value: -1: must be between 1 and 65535, inclusive']],
-    ['hostPort range', [{ containerPort: 80, hostPort: 65536 }], ['spec.containers[0].ports[0].hostPort: Invalid value: 65536: must be between 1 and 65535, inclusive']],
+    [
+      'containerPort range',
+      [{ containerPort: 70000 }],
+      ['spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive'],
+    ],
+    [
+      'negative containerPort',
+      [{ containerPort: -1 }],
+      ['spec.containers[0].ports[0].containerPort: Invalid value: -1: must be between 1 and 65535, inclusive'],
+    ],
+    [
+      'hostPort range',
+      [{ containerPort: 80, hostPort: 65536 }],
+      ['spec.containers[0].ports[0].hostPort: Invalid value: 65536: must be between 1 and 65535, inclusive'],
+    ],
     [
       'protocol',
       [{ containerPort: 80, protocol: 'HTTP' }],
@@ -82,7 +100,11 @@ describe('validatePod: ports', () => {
         'spec.containers[0].ports[0].name: Invalid value: "Http-Port-Name-Too-Long": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)',
       ],
     ],
-    ['port name needs a letter', [{ containerPort: 80, name: '8080' }], ['spec.containers[0].ports[0].name: Invalid value: "8080": must contain at least one letter (a-z)']],
+    [
+      'port name needs a letter',
+      [{ containerPort: 80, name: '8080' }],
+      ['spec.containers[0].ports[0].name: Invalid value: "8080": must contain at least one letter (a-z)'],
+    ],
     [
       'port name hyphens',
       [{ containerPort: 80, name: '-a--b' }],
@@ -91,10 +113,20 @@ describe('validatePod: ports', () => {
         'spec.containers[0].ports[0].name: Invalid value: "-a--b": must not begin or end with a hyphen',
       ],
     ],
-    ['duplicate port names', [{ containerPort: 80, name: 'http' }, { containerPort: 81, name: 'http' }], ['spec.containers[0].ports[1].name: Duplicate value: "http"']],
+    [
+      'duplicate port names',
+      [
+        { containerPort: 80, name: 'http' },
+        { containerPort: 81, name: 'http' },
+      ],
+      ['spec.containers[0].ports[1].name: Duplicate value: "http"'],
+    ],
     [
       'duplicate host ports',
-      [{ containerPort: 80, hostPort: 8080 }, { containerPort: 81, hostPort: 8080 }],
+      [
+        { containerPort: 80, hostPort: 8080 },
+        { containerPort: 81, hostPort: 8080 },
+      ],
       ['spec.containers[0].ports[1].hostPort: Duplicate value: "TCP//8080"'],
     ],
   ])('%s', (_, ports, want) => {
@@ -116,7 +148,9 @@ describe('validatePod: env', () => {
     [
       "'=' not allowed",
       [{ name: 'A=B' }],
-      ["spec.containers[0].env[0].name: Invalid value: \"A=B\": a valid environment variable name must consist only of printable ASCII characters other than '='"],
+      [
+        'spec.containers[0].env[0].name: Invalid value: "A=B": a valid environment variable name must consist only of printable ASCII characters other than \'=\'',
+      ],
     ],
     ['valueFrom fieldRef', [{ name: 'NODE', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }], []],
     [
@@ -129,7 +163,9 @@ describe('validatePod: env', () => {
     [
       'valueFrom fieldRef unknown label',
       [{ name: 'X', valueFrom: { fieldRef: { fieldPath: 'spec.foo' } } }],
-      ['spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: "spec.foo": error converting fieldPath: field label not supported: spec.foo'],
+      [
+        'spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: "spec.foo": error converting fieldPath: field label not supported: spec.foo',
+      ],
     ],
     ['labels subscript', [{ name: 'APP', valueFrom: { fieldRef: { fieldPath: "metadata.labels['app']" } } }], []],
     [
@@ -140,9 +176,15 @@ describe('validatePod: env', () => {
     [
       'empty valueFrom',
       [{ name: 'A', valueFrom: {} }],
-      ['spec.containers[0].env[0].valueFrom: Invalid value: "": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'],
+      [
+        'spec.containers[0].env[0].valueFrom: Invalid value: "": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`',
+      ],
     ],
-    ['configMapKeyRef key required', [{ name: 'A', valueFrom: { configMapKeyRef: { name: 'cm' } } }], ['spec.containers[0].env[0].valueFrom.configMapKeyRef.key: Required value']],
+    [
+      'configMapKeyRef key required',
+      [{ name: 'A', valueFrom: { configMapKeyRef: { name: 'cm' } } }],
+      ['spec.containers[0].env[0].valueFrom.configMapKeyRef.key: Required value'],
+    ],
   ])('%s', (_, env, want) => {
     expect(check({ containers: [{ ...nginx, env }] })).toEqual(want);
   });
@@ -162,7 +204,11 @@ describe('validatePod: resources', () => {
       { requests: { memory: '1.5Gi' }, limits: { memory: '1Gi' } },
       ['spec.containers[0].resources.requests: Invalid value: "1536Mi": must be less than or equal to memory limit of 1Gi'],
     ],
-    ['negative', { requests: { cpu: '-1' } }, ['spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0']],
+    [
+      'negative',
+      { requests: { cpu: '-1' } },
+      ['spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0'],
+    ],
     [
       'unknown resource',
       { limits: { gpu: '1' } },
@@ -173,10 +219,14 @@ describe('validatePod: resources', () => {
         'spec.containers[0].resources.requests[gpu]: Invalid value: "gpu": must be a standard resource for containers',
       ],
     ],
-    ['extended resources are integers', { limits: { 'nvidia.com/gpu': '500m' } }, [
-      'spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "500m": must be an integer',
-      'spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: "500m": must be an integer',
-    ]],
+    [
+      'extended resources are integers',
+      { limits: { 'nvidia.com/gpu': '500m' } },
+      [
+        'spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: "500m": must be an integer',
+        'spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: "500m": must be an integer',
+      ],
+    ],
     [
       'extended resources cannot overcommit',
       { requests: { 'example.com/foo': '1' }, limits: { 'example.com/foo': '2' } },
@@ -187,14 +237,20 @@ describe('validatePod: resources', () => {
       { requests: { 'example.com/foo': '1' } },
       ['spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources'],
     ],
-    ['hugepages need cpu or memory', { limits: { 'hugepages-2Mi': '2Mi' } }, ['spec.containers[0].resources: Forbidden: HugePages require cpu or memory']],
+    [
+      'hugepages need cpu or memory',
+      { limits: { 'hugepages-2Mi': '2Mi' } },
+      ['spec.containers[0].resources: Forbidden: HugePages require cpu or memory'],
+    ],
   ])('%s', (_, resources, want) => {
     expect(check({ containers: [{ ...nginx, resources }] })).toEqual(want);
   });
 
   it('malformed quantities are a decode error, not a validation error', () => {
     const spec = { containers: [{ ...nginx, resources: { limits: { cpu: 'lots' } } }] };
-    expect(findQuantityDecodeError(spec)).toBe("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+    expect(findQuantityDecodeError(spec)).toBe(
+      "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+    );
     expect(findQuantityDecodeError({ containers: [{ ...nginx, resources: { limits: { cpu: '1' } } }] })).toBeUndefined();
   });
 });
@@ -202,8 +258,16 @@ describe('validatePod: resources', () => {
 describe('validatePod: probes and lifecycle', () => {
   const http = { httpGet: { port: 8080 } };
   it.each<[string, Json, string[]]>([
-    ['valid probes', { livenessProbe: http, readinessProbe: { tcpSocket: { port: 'http' } }, startupProbe: { exec: { command: ['true'] } } }, []],
-    ['no handler', { livenessProbe: { periodSeconds: 5 } }, ['spec.containers[0].livenessProbe: Required value: must specify a handler type']],
+    [
+      'valid probes',
+      { livenessProbe: http, readinessProbe: { tcpSocket: { port: 'http' } }, startupProbe: { exec: { command: ['true'] } } },
+      [],
+    ],
+    [
+      'no handler',
+      { livenessProbe: { periodSeconds: 5 } },
+      ['spec.containers[0].livenessProbe: Required value: must specify a handler type'],
+    ],
     [
       'two handlers',
       { readinessProbe: { httpGet: { port: 80 }, tcpSocket: { port: 80 } } },
@@ -217,8 +281,16 @@ describe('validatePod: probes and lifecycle', () => {
         'spec.containers[0].readinessProbe.periodSeconds: Invalid value: -5: must be greater than or equal to 0',
       ],
     ],
-    ['liveness successThreshold must be 1', { livenessProbe: { ...http, successThreshold: 2 } }, ['spec.containers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1']],
-    ['startup successThreshold must be 1', { startupProbe: { ...http, successThreshold: 3 } }, ['spec.containers[0].startupProbe.successThreshold: Invalid value: 3: must be 1']],
+    [
+      'liveness successThreshold must be 1',
+      { livenessProbe: { ...http, successThreshold: 2 } },
+      ['spec.containers[0].livenessProbe.successThreshold: Invalid value: 2: must be 1'],
+    ],
+    [
+      'startup successThreshold must be 1',
+      { startupProbe: { ...http, successThreshold: 3 } },
+      ['spec.containers[0].startupProbe.successThreshold: Invalid value: 3: must be 1'],
+    ],
     [
       'readiness probe grace period',
       { readinessProbe: { ...http, terminationGracePeriodSeconds: 10 } },
@@ -229,7 +301,11 @@ describe('validatePod: probes and lifecycle', () => {
       { livenessProbe: { ...http, terminationGracePeriodSeconds: 0 } },
       ['spec.containers[0].livenessProbe.terminationGracePeriodSeconds: Invalid value: 0: must be greater than 0'],
     ],
-    ['probe port range', { livenessProbe: { httpGet: { port: 0 } } }, ['spec.containers[0].livenessProbe.httpGet.port: Invalid value: 0: must be between 1 and 65535, inclusive']],
+    [
+      'probe port range',
+      { livenessProbe: { httpGet: { port: 0 } } },
+      ['spec.containers[0].livenessProbe.httpGet.port: Invalid value: 0: must be between 1 and 65535, inclusive'],
+    ],
     [
       'probe named port',
       { livenessProbe: { httpGet: { port: 'HTTP' } } },
@@ -247,7 +323,9 @@ describe('validatePod: probes and lifecycle', () => {
     [
       'preStop sleep longer than the grace period',
       { lifecycle: { preStop: { sleep: { seconds: 60 } } } },
-      ['spec.containers[0].lifecycle.preStop.sleep: Invalid value: 60: must be non-negative and less than terminationGracePeriodSeconds (30)'],
+      [
+        'spec.containers[0].lifecycle.preStop.sleep: Invalid value: 60: must be non-negative and less than terminationGracePeriodSeconds (30)',
+      ],
     ],
   ])('%s', (_, extra, want) => {
     expect(check({ containers: [{ ...nginx, ...extra }] })).toEqual(want);
@@ -274,11 +352,23 @@ describe('validatePod: init containers', () => {
     ],
     [
       'host port conflicts are per init container (index always 0)',
-      { ports: [{ containerPort: 1, hostPort: 9 }, { containerPort: 2, hostPort: 9 }] },
+      {
+        ports: [
+          { containerPort: 1, hostPort: 9 },
+          { containerPort: 2, hostPort: 9 },
+        ],
+      },
       ['spec.initContainers[0].ports[1].hostPort: Duplicate value: "TCP//9"'],
     ],
   ])('%s', (_, extra, want) => {
-    expect(check({ initContainers: [{ name: 'first', image: 'busybox' }, { ...init, ...extra }] }).map((m) => m.replace('initContainers[1]', 'initContainers[0]'))).toEqual(want);
+    expect(
+      check({
+        initContainers: [
+          { name: 'first', image: 'busybox' },
+          { ...init, ...extra },
+        ],
+      }).map((m) => m.replace('initContainers[1]', 'initContainers[0]')),
+    ).toEqual(want);
   });
 
   it('duplicate init container names', () => {
@@ -296,19 +386,37 @@ describe('validatePod: pod-level fields', () => {
     [
       'dnsPolicy',
       { dnsPolicy: 'Custom' },
-      ['spec.dnsPolicy: Unsupported value: "Custom": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"'],
+      [
+        'spec.dnsPolicy: Unsupported value: "Custom": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"',
+      ],
     ],
-    ['dnsPolicy None needs dnsConfig', { dnsPolicy: 'None' }, ['spec.dnsConfig: Required value: must provide `dnsConfig` when `dnsPolicy` is None']],
+    [
+      'dnsPolicy None needs dnsConfig',
+      { dnsPolicy: 'None' },
+      ['spec.dnsConfig: Required value: must provide `dnsConfig` when `dnsPolicy` is None'],
+    ],
     [
       'terminationGracePeriodSeconds is not range checked (negative is mapped to 1 on delete)',
       { terminationGracePeriodSeconds: -5 },
       [],
     ],
-    ['activeDeadlineSeconds', { activeDeadlineSeconds: 0 }, ['spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive']],
+    [
+      'activeDeadlineSeconds',
+      { activeDeadlineSeconds: 0 },
+      ['spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive'],
+    ],
     ['nodeName', { nodeName: 'Node_1' }, [`spec.nodeName: Invalid value: "Node_1": ${SUBDOMAIN_MSG}`]],
-    ['serviceAccountName', { serviceAccountName: 'My SA' }, [`spec.serviceAccountName: Invalid value: "My SA": ${SUBDOMAIN_MSG}`]],
+    [
+      'serviceAccountName',
+      { serviceAccountName: 'My SA' },
+      [`spec.serviceAccountName: Invalid value: "My SA": ${SUBDOMAIN_MSG}`],
+    ],
     ['hostname', { hostname: 'a.b' }, ['spec.hostname: Invalid value: "a.b": must not contain dots']],
-    ['nodeSelector', { nodeSelector: { disktype: 'ssd drive' } }, [`spec.nodeSelector: Invalid value: "ssd drive": ${LABEL_VALUE_MSG}`]],
+    [
+      'nodeSelector',
+      { nodeSelector: { disktype: 'ssd drive' } },
+      [`spec.nodeSelector: Invalid value: "ssd drive": ${LABEL_VALUE_MSG}`],
+    ],
     ['priorityClassName', { priorityClassName: 'High' }, [`spec.priorityClassName: Invalid value: "High": ${SUBDOMAIN_MSG}`]],
     [
       'preemptionPolicy',
@@ -326,7 +434,11 @@ describe('validatePod: pod-level fields', () => {
       { nodeName: 'n1', schedulingGates: [{ name: 'gate' }] },
       ['spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared'],
     ],
-    ['runAsUser range', { securityContext: { runAsUser: -1 } }, ['spec.securityContext.runAsUser: Invalid value: -1: must be between 0 and 4294967295, inclusive']],
+    [
+      'runAsUser range',
+      { securityContext: { runAsUser: -1 } },
+      ['spec.securityContext.runAsUser: Invalid value: -1: must be between 0 and 4294967295, inclusive'],
+    ],
     [
       'topology spread',
       { topologySpreadConstraints: [{ maxSkew: 0, topologyKey: '', whenUnsatisfiable: 'Maybe' }] },
@@ -349,14 +461,18 @@ describe('validatePod: pod-level fields', () => {
     [
       'required node affinity',
       { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } } },
-      ['spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Required value: must have at least one node selector term'],
+      [
+        'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms: Required value: must have at least one node selector term',
+      ],
     ],
     [
       'node affinity operator',
       {
         affinity: {
           nodeAffinity: {
-            requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'Equals', values: ['a'] }] }] },
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'Equals', values: ['a'] }] }],
+            },
           },
         },
       },
@@ -366,7 +482,13 @@ describe('validatePod: pod-level fields', () => {
     ],
     [
       'pod anti-affinity needs a topologyKey',
-      { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } } }] } } },
+      {
+        affinity: {
+          podAntiAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: 'web' } } }],
+          },
+        },
+      },
       [
         'spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Required value: can not be empty',
         `spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey: Invalid value: "": name part must be non-empty`,
@@ -385,15 +507,25 @@ describe('validatePod: tolerations', () => {
     [
       'empty key needs Exists',
       { operator: 'Equal', value: 'x' },
-      ['spec.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"'],
+      [
+        'spec.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"',
+      ],
     ],
     [
       'tolerationSeconds only with NoExecute',
       { key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 30 },
-      ["spec.tolerations[0].effect: Invalid value: \"NoSchedule\": effect must be 'NoExecute' when `tolerationSeconds` is set"],
+      ['spec.tolerations[0].effect: Invalid value: "NoSchedule": effect must be \'NoExecute\' when `tolerationSeconds` is set'],
     ],
-    ['Exists with a value', { key: 'k', operator: 'Exists', value: 'v' }, ["spec.tolerations[0].operator: Invalid value: \"v\": value must be empty when `operator` is 'Exists'"]],
-    ['operator', { key: 'k', operator: 'In' }, ['spec.tolerations[0].operator: Unsupported value: "In": supported values: "Equal", "Exists"']],
+    [
+      'Exists with a value',
+      { key: 'k', operator: 'Exists', value: 'v' },
+      ['spec.tolerations[0].operator: Invalid value: "v": value must be empty when `operator` is \'Exists\''],
+    ],
+    [
+      'operator',
+      { key: 'k', operator: 'In' },
+      ['spec.tolerations[0].operator: Unsupported value: "In": supported values: "Equal", "Exists"'],
+    ],
     [
       'effect',
       { key: 'k', operator: 'Exists', effect: 'NoRun' },
@@ -407,10 +539,26 @@ describe('validatePod: tolerations', () => {
 
 describe('validatePod: volumes', () => {
   it.each<[string, Json, string[]]>([
-    ['emptyDir and mounts', { volumes: [{ name: 'data', emptyDir: {} }], containers: [{ ...nginx, volumeMounts: [{ name: 'data', mountPath: '/data' }] }] }, []],
+    [
+      'emptyDir and mounts',
+      {
+        volumes: [{ name: 'data', emptyDir: {} }],
+        containers: [{ ...nginx, volumeMounts: [{ name: 'data', mountPath: '/data' }] }],
+      },
+      [],
+    ],
     ['a volume with no source becomes emptyDir', { volumes: [{ name: 'data' }] }, []],
     ['volume name', { volumes: [{ name: 'Data', emptyDir: {} }] }, [`spec.volumes[0].name: Invalid value: "Data": ${LABEL_MSG}`]],
-    ['duplicate volume', { volumes: [{ name: 'd', emptyDir: {} }, { name: 'd', emptyDir: {} }] }, ['spec.volumes[1].name: Duplicate value: "d"']],
+    [
+      'duplicate volume',
+      {
+        volumes: [
+          { name: 'd', emptyDir: {} },
+          { name: 'd', emptyDir: {} },
+        ],
+      },
+      ['spec.volumes[1].name: Duplicate value: "d"'],
+    ],
     [
       'two sources',
       { volumes: [{ name: 'd', emptyDir: {}, configMap: { name: 'cm' } }] },
@@ -418,7 +566,11 @@ describe('validatePod: volumes', () => {
     ],
     ['configMap name', { volumes: [{ name: 'd', configMap: {} }] }, ['spec.volumes[0].configMap.name: Required value']],
     ['secretName', { volumes: [{ name: 'd', secret: {} }] }, ['spec.volumes[0].secret.secretName: Required value']],
-    ['claimName', { volumes: [{ name: 'd', persistentVolumeClaim: {} }] }, ['spec.volumes[0].persistentVolumeClaim.claimName: Required value']],
+    [
+      'claimName',
+      { volumes: [{ name: 'd', persistentVolumeClaim: {} }] },
+      ['spec.volumes[0].persistentVolumeClaim.claimName: Required value'],
+    ],
     [
       'hostPath type',
       { volumes: [{ name: 'd', hostPath: { path: '/var', type: 'Dir' } }] },
@@ -437,12 +589,18 @@ describe('validatePod: volumes', () => {
         volumes: [{ name: 'a', emptyDir: {} }],
         containers: [{ ...nginx, volumeMounts: [{ name: 'a' }, { name: 'a', mountPath: '/x' }, { name: 'a', mountPath: '/x' }] }],
       },
-      ['spec.containers[0].volumeMounts[0].mountPath: Required value', 'spec.containers[0].volumeMounts[2].mountPath: Invalid value: "/x": must be unique'],
+      [
+        'spec.containers[0].volumeMounts[0].mountPath: Required value',
+        'spec.containers[0].volumeMounts[2].mountPath: Invalid value: "/x": must be unique',
+      ],
     ],
     [
       'subPath must stay inside',
-      { volumes: [{ name: 'a', emptyDir: {} }], containers: [{ ...nginx, volumeMounts: [{ name: 'a', mountPath: '/x', subPath: '../etc' }] }] },
-      ["spec.containers[0].volumeMounts.subPath: Invalid value: \"../etc\": must not contain '..'"],
+      {
+        volumes: [{ name: 'a', emptyDir: {} }],
+        containers: [{ ...nginx, volumeMounts: [{ name: 'a', mountPath: '/x', subPath: '../etc' }] }],
+      },
+      ['spec.containers[0].volumeMounts.subPath: Invalid value: "../etc": must not contain \'..\''],
     ],
     [
       'invalid volumes are not mountable',
@@ -457,50 +615,78 @@ describe('validatePod: volumes', () => {
 describe('validatePod: metadata and annotations', () => {
   it.each<[string, Json, string[]]>([
     ['bad pod name', { name: 'My_Pod' }, [`metadata.name: Invalid value: "My_Pod": ${SUBDOMAIN_MSG}`]],
-    ['mirror pod needs nodeName', { annotations: { 'kubernetes.io/config.mirror': 'x' } }, [
-      'metadata.annotations[kubernetes.io/config.mirror]: Invalid value: "x": must set spec.nodeName if mirror pod annotation is set',
-    ]],
-    ['deletion cost', { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '+1' } }, [
-      'metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "+1": must be a 32bit integer',
-    ]],
+    [
+      'mirror pod needs nodeName',
+      { annotations: { 'kubernetes.io/config.mirror': 'x' } },
+      [
+        'metadata.annotations[kubernetes.io/config.mirror]: Invalid value: "x": must set spec.nodeName if mirror pod annotation is set',
+      ],
+    ],
+    [
+      'deletion cost',
+      { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '+1' } },
+      ['metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "+1": must be a 32bit integer'],
+    ],
     ['deletion cost ok', { annotations: { 'controller.kubernetes.io/pod-deletion-cost': '-100' } }, []],
   ])('%s', (_, metadata, want) => {
     expect(check({}, metadata)).toEqual(want);
   });
 
   it('ephemeral containers cannot be set on create', () => {
-    expect(check({ ephemeralContainers: [{ name: 'debug', image: 'busybox' }] })).toEqual(['spec.ephemeralContainers: Forbidden: cannot be set on create']);
+    expect(check({ ephemeralContainers: [{ name: 'debug', image: 'busybox' }] })).toEqual([
+      'spec.ephemeralContainers: Forbidden: cannot be set on create',
+    ]);
   });
 });
 
 describe('validatePodSpec for templates', () => {
   it('reports under the given path and allows unset hostPort with hostNetwork', () => {
-    const spec = defaultPodSpec({ hostNetwork: true, containers: [{ name: 'c', image: 'x', ports: [{ containerPort: 80 }] }, { name: 'c', image: 'x' }] } as never);
-    expect(messages(validatePodSpec(spec, 'spec.template.spec'))).toEqual(['spec.template.spec.containers[1].name: Duplicate value: "c"']);
+    const spec = defaultPodSpec({
+      hostNetwork: true,
+      containers: [
+        { name: 'c', image: 'x', ports: [{ containerPort: 80 }] },
+        { name: 'c', image: 'x' },
+      ],
+    } as never);
+    expect(messages(validatePodSpec(spec, 'spec.template.spec'))).toEqual([
+      'spec.template.spec.containers[1].name: Duplicate value: "c"',
+    ]);
   });
 });
 
 describe('validatePodUpdate', () => {
-  const base = defaultPod(rawPod({ tolerations: [{ key: 'a', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] }, { uid: 'u1', resourceVersion: '1' }));
+  const base = defaultPod(
+    rawPod(
+      { tolerations: [{ key: 'a', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] },
+      { uid: 'u1', resourceVersion: '1' },
+    ),
+  );
   const withSpec = (spec: Json): Pod => ({ ...base, spec: { ...base.spec, ...spec } }) as Pod;
 
   it.each<[string, Json, string[]]>([
     ['image change is allowed', { containers: [{ ...base.spec.containers[0], image: 'nginx:1.28' }] }, []],
     ['activeDeadlineSeconds may be set', { activeDeadlineSeconds: 100 }, []],
     ['tolerations may be added', { tolerations: [...(base.spec.tolerations ?? []), { key: 'b', operator: 'Exists' }] }, []],
-    ['tolerationSeconds may change', { tolerations: [{ key: 'a', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 10 }] }, []],
+    [
+      'tolerationSeconds may change',
+      { tolerations: [{ key: 'a', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 10 }] },
+      [],
+    ],
     [
       'tolerations may not be removed',
       { tolerations: [] },
       ['spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds'],
     ],
-    ['containers may not be added', { containers: [...base.spec.containers, { ...base.spec.containers[0], name: 'two' }] }, [
-      'spec.containers: Forbidden: pod updates may not add or remove containers',
-    ]],
-    ['image may not be emptied', { containers: [{ ...base.spec.containers[0], image: '' }] }, [
-      'spec.containers[0].image: Required value',
-      'spec.containers[0].image: Required value',
-    ]],
+    [
+      'containers may not be added',
+      { containers: [...base.spec.containers, { ...base.spec.containers[0], name: 'two' }] },
+      ['spec.containers: Forbidden: pod updates may not add or remove containers'],
+    ],
+    [
+      'image may not be emptied',
+      { containers: [{ ...base.spec.containers[0], image: '' }] },
+      ['spec.containers[0].image: Required value', 'spec.containers[0].image: Required value'],
+    ],
   ])('%s', (_, spec, want) => {
     expect(messages(validatePodUpdate(withSpec(spec), base))).toEqual(want);
   });
@@ -542,17 +728,30 @@ describe('validatePodStatusUpdate', () => {
   const running = { name: 'nginx', state: { running: {} } };
   it.each<[string, Json, Json, string[]]>([
     ['phase change', { phase: 'Running' }, { phase: 'Pending' }, []],
-    ['custom condition types are qualified names', { conditions: [{ type: 'bad type', status: 'True' }] }, {}, [
-      `metadata.conditions[0].Type: Invalid value: "bad type": ${NAME_PART_MSG}`,
-    ]],
+    [
+      'custom condition types are qualified names',
+      { conditions: [{ type: 'bad type', status: 'True' }] },
+      {},
+      [`metadata.conditions[0].Type: Invalid value: "bad type": ${NAME_PART_MSG}`],
+    ],
     [
       'terminated containers stay terminated when restartPolicy is Never',
       { containerStatuses: [running] },
       { containerStatuses: [terminated] },
       ['status.containerStatuses[0].state: Forbidden: may not be transitioned to non-terminated state'],
     ],
-    ['qosClass is immutable', { qosClass: 'Guaranteed' }, { qosClass: 'BestEffort' }, ['status.qosClass: Invalid value: "Guaranteed": field is immutable']],
-    ['podIPs', { podIPs: [{ ip: '10.0.0.300' }] }, {}, ['status.podIPs[0]: Invalid value: "10.0.0.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)']],
+    [
+      'qosClass is immutable',
+      { qosClass: 'Guaranteed' },
+      { qosClass: 'BestEffort' },
+      ['status.qosClass: Invalid value: "Guaranteed": field is immutable'],
+    ],
+    [
+      'podIPs',
+      { podIPs: [{ ip: '10.0.0.300' }] },
+      {},
+      ['status.podIPs[0]: Invalid value: "10.0.0.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'],
+    ],
     [
       'two IPv4 podIPs',
       { podIPs: [{ ip: '10.0.0.1' }, { ip: '10.0.0.1' }] },

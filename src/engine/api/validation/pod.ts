@@ -83,12 +83,15 @@ function validateContainerPorts(ports: unknown, path: string): FieldError[] {
     }
     const containerPort = asInt(port.containerPort);
     if (containerPort === 0) errs.push(field.required(child(idx, 'containerPort')));
-    else for (const msg of isValidPortNum(containerPort)) errs.push(field.invalid(child(idx, 'containerPort'), containerPort, msg));
+    else
+      for (const msg of isValidPortNum(containerPort)) errs.push(field.invalid(child(idx, 'containerPort'), containerPort, msg));
     const hostPort = asInt(port.hostPort);
-    if (hostPort !== 0) for (const msg of isValidPortNum(hostPort)) errs.push(field.invalid(child(idx, 'hostPort'), hostPort, msg));
+    if (hostPort !== 0)
+      for (const msg of isValidPortNum(hostPort)) errs.push(field.invalid(child(idx, 'hostPort'), hostPort, msg));
     const protocol = asString(port.protocol);
     if (protocol === '') errs.push(field.required(child(idx, 'protocol')));
-    else if (!supportedPortProtocols.includes(protocol)) errs.push(field.notSupported(child(idx, 'protocol'), protocol, supportedPortProtocols));
+    else if (!supportedPortProtocols.includes(protocol))
+      errs.push(field.notSupported(child(idx, 'protocol'), protocol, supportedPortProtocols));
   });
   return errs;
 }
@@ -104,7 +107,13 @@ const validEnvDownwardAPIFieldPaths = [
   'status.podIP',
   'status.podIPs',
 ];
-const validVolumeDownwardAPIFieldPaths = ['metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid'];
+const validVolumeDownwardAPIFieldPaths = [
+  'metadata.annotations',
+  'metadata.labels',
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+];
 const validContainerResourceFieldPaths = [
   'limits.cpu',
   'limits.ephemeral-storage',
@@ -177,7 +186,11 @@ function validateContainerResourceFieldSelector(fs: Obj, path: string, volume: b
   const resource = asString(fs.resource);
   if (volume && asString(fs.containerName) === '') return [field.required(child(path, 'containerName'))];
   if (resource === '') return [field.required(child(path, 'resource'))];
-  if (!validContainerResourceFieldPaths.includes(resource) && !resource.startsWith('requests.hugepages-') && !resource.startsWith('limits.hugepages-')) {
+  if (
+    !validContainerResourceFieldPaths.includes(resource) &&
+    !resource.startsWith('requests.hugepages-') &&
+    !resource.startsWith('limits.hugepages-')
+  ) {
     return [field.notSupported(child(path, 'resource'), resource, validContainerResourceFieldPaths)];
   }
   return [];
@@ -215,7 +228,9 @@ function validateEnvVarValueFrom(ev: Obj, path: string): FieldError[] {
     errs.push(...validateKeySelector(vf.secretKeyRef, child(path, 'secretKeyRef')));
   }
   if (sources === 0) {
-    errs.push(field.invalid(path, '', 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'));
+    errs.push(
+      field.invalid(path, '', 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'),
+    );
   } else if (asString(ev.value) !== '') {
     errs.push(field.invalid(path, '', 'may not be specified when `value` is not empty'));
   } else if (sources > 1) {
@@ -243,7 +258,8 @@ function validateEnvFrom(envFrom: unknown, path: string): FieldError[] {
     const ef = asObj(e);
     const idx = index(path, i);
     const prefix = asString(ef.prefix);
-    if (prefix.length > 0) for (const msg of isRelaxedEnvVarName(prefix)) errs.push(field.invalid(child(idx, 'prefix'), prefix, msg));
+    if (prefix.length > 0)
+      for (const msg of isRelaxedEnvVarName(prefix)) errs.push(field.invalid(child(idx, 'prefix'), prefix, msg));
     let sources = 0;
     for (const kind of ['configMapRef', 'secretRef'] as const) {
       if (!isObj(ef[kind])) continue;
@@ -303,12 +319,14 @@ function validateVolumeMounts(mounts: unknown, volumes: Volumes, container: Obj,
     const subPathExpr = asString(mnt.subPathExpr);
     if (isObj(volumes.get(name)?.image)) {
       if (subPath !== '') errs.push(field.invalid(child(idx, 'subPath'), subPath, 'not allowed in image volume sources'));
-      if (subPathExpr !== '') errs.push(field.invalid(child(idx, 'subPathExpr'), subPathExpr, 'not allowed in image volume sources'));
+      if (subPathExpr !== '')
+        errs.push(field.invalid(child(idx, 'subPathExpr'), subPathExpr, 'not allowed in image volume sources'));
     }
     // Upstream reports these at `volumeMounts.subPath`, without the index.
     if (subPath !== '') errs.push(...validateLocalDescendingPath(subPath, child(path, 'subPath')));
     if (subPathExpr !== '') {
-      if (subPath !== '') errs.push(field.invalid(child(idx, 'subPathExpr'), subPathExpr, 'subPathExpr and subPath are mutually exclusive'));
+      if (subPath !== '')
+        errs.push(field.invalid(child(idx, 'subPathExpr'), subPathExpr, 'subPathExpr and subPath are mutually exclusive'));
       errs.push(...validateLocalDescendingPath(subPathExpr, child(path, 'subPathExpr')));
     }
     if (isSet(mnt.mountPropagation)) {
@@ -417,7 +435,13 @@ function validateProbe(probe: Obj, gracePeriod: number | undefined, path: string
     errs.push(...validateNonnegative(asInt(probe[f]), child(path, f)));
   }
   if (isSet(probe.terminationGracePeriodSeconds) && asInt(probe.terminationGracePeriodSeconds) <= 0) {
-    errs.push(field.invalid(child(path, 'terminationGracePeriodSeconds'), asInt(probe.terminationGracePeriodSeconds), 'must be greater than 0'));
+    errs.push(
+      field.invalid(
+        child(path, 'terminationGracePeriodSeconds'),
+        asInt(probe.terminationGracePeriodSeconds),
+        'must be greater than 0',
+      ),
+    );
   }
   return errs;
 }
@@ -425,7 +449,8 @@ function validateProbe(probe: Obj, gracePeriod: number | undefined, path: string
 function validateLivenessOrStartupProbe(probe: unknown, gracePeriod: number | undefined, path: string): FieldError[] {
   if (!isObj(probe)) return [];
   const errs = validateProbe(probe, gracePeriod, path);
-  if (asInt(probe.successThreshold) !== 1) errs.push(field.invalid(child(path, 'successThreshold'), asInt(probe.successThreshold), 'must be 1'));
+  if (asInt(probe.successThreshold) !== 1)
+    errs.push(field.invalid(child(path, 'successThreshold'), asInt(probe.successThreshold), 'must be 1'));
   return errs;
 }
 
@@ -433,15 +458,23 @@ function validateReadinessProbe(probe: unknown, gracePeriod: number | undefined,
   if (!isObj(probe)) return [];
   const errs = validateProbe(probe, gracePeriod, path);
   if (isSet(probe.terminationGracePeriodSeconds)) {
-    errs.push(field.invalid(child(path, 'terminationGracePeriodSeconds'), probe.terminationGracePeriodSeconds, 'must not be set for readinessProbes'));
+    errs.push(
+      field.invalid(
+        child(path, 'terminationGracePeriodSeconds'),
+        probe.terminationGracePeriodSeconds,
+        'must not be set for readinessProbes',
+      ),
+    );
   }
   return errs;
 }
 
 function validateLifecycle(lifecycle: Obj, gracePeriod: number | undefined, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  if (isObj(lifecycle.postStart)) errs.push(...validateHandler(lifecycle.postStart, lifecycleHandlers, gracePeriod, child(path, 'postStart')));
-  if (isObj(lifecycle.preStop)) errs.push(...validateHandler(lifecycle.preStop, lifecycleHandlers, gracePeriod, child(path, 'preStop')));
+  if (isObj(lifecycle.postStart))
+    errs.push(...validateHandler(lifecycle.postStart, lifecycleHandlers, gracePeriod, child(path, 'postStart')));
+  if (isObj(lifecycle.preStop))
+    errs.push(...validateHandler(lifecycle.preStop, lifecycleHandlers, gracePeriod, child(path, 'preStop')));
   return errs;
 }
 
@@ -462,7 +495,8 @@ function validateResizePolicy(policies: unknown, path: string, podRestartPolicy:
     if (seen.has(resourceName)) errs.push(field.duplicate(index(path, i), resourceName));
     seen.add(resourceName);
     if (resourceName === '') errs.push(field.required(path));
-    else if (resourceName !== 'cpu' && resourceName !== 'memory') errs.push(field.notSupported(path, resourceName, ['cpu', 'memory']));
+    else if (resourceName !== 'cpu' && resourceName !== 'memory')
+      errs.push(field.notSupported(path, resourceName, ['cpu', 'memory']));
     if (restartPolicy === '') errs.push(field.required(path));
     else if (restartPolicy !== 'NotRequired' && restartPolicy !== 'RestartContainer') {
       errs.push(field.notSupported(path, restartPolicy, ['NotRequired', 'RestartContainer']));
@@ -482,10 +516,17 @@ function validateSeccompProfileField(sp: unknown, path: string): FieldError[] {
   if (type === '') errs.push(field.required(child(path, 'type'), 'type is required when seccompProfile is set'));
   else if (!supported.includes(type)) errs.push(field.notSupported(child(path, 'type'), type, supported));
   if (type === 'Localhost') {
-    if (!isSet(sp.localhostProfile)) errs.push(field.required(child(path, 'localhostProfile'), 'must be set when seccomp type is Localhost'));
+    if (!isSet(sp.localhostProfile))
+      errs.push(field.required(child(path, 'localhostProfile'), 'must be set when seccomp type is Localhost'));
     else errs.push(...validateLocalDescendingPath(asString(sp.localhostProfile), child(path, 'localhostProfile')));
   } else if (isSet(sp.localhostProfile)) {
-    errs.push(field.invalid(child(path, 'localhostProfile'), { type, localhostProfile: sp.localhostProfile }, 'can only be set when seccomp type is Localhost'));
+    errs.push(
+      field.invalid(
+        child(path, 'localhostProfile'),
+        { type, localhostProfile: sp.localhostProfile },
+        'can only be set when seccomp type is Localhost',
+      ),
+    );
   }
   return errs;
 }
@@ -502,14 +543,21 @@ function validateAppArmorProfileField(profile: unknown, path: string): FieldErro
       }
       const lp = asString(profile.localhostProfile);
       if (lp.trim() !== lp) errs.push(field.invalid(child(path, 'localhostProfile'), lp, 'must not be padded with whitespace'));
-      else if (lp === '') errs.push(field.required(child(path, 'localhostProfile'), 'must be set when AppArmor type is Localhost'));
+      else if (lp === '')
+        errs.push(field.required(child(path, 'localhostProfile'), 'must be set when AppArmor type is Localhost'));
       if (lp.length > 4095) errs.push(field.tooLong(child(path, 'localhostProfile'), 4095));
       break;
     }
     case 'RuntimeDefault':
     case 'Unconfined':
       if (isSet(profile.localhostProfile)) {
-        errs.push(field.invalid(child(path, 'localhostProfile'), profile.localhostProfile, 'can only be set when AppArmor type is Localhost'));
+        errs.push(
+          field.invalid(
+            child(path, 'localhostProfile'),
+            profile.localhostProfile,
+            'can only be set when AppArmor type is Localhost',
+          ),
+        );
       }
       break;
     case '':
@@ -529,13 +577,16 @@ function validateSecurityContext(sc: unknown, path: string, hostUsers: boolean):
   }
   if (isSet(sc.procMount)) {
     const pm = asString(sc.procMount);
-    if (pm !== 'Default' && pm !== 'Unmasked') errs.push(field.notSupported(child(path, 'procMount'), pm, ['Default', 'Unmasked']));
+    if (pm !== 'Default' && pm !== 'Unmasked')
+      errs.push(field.notSupported(child(path, 'procMount'), pm, ['Default', 'Unmasked']));
     // Unmasked needs a user namespace (spec.hostUsers: false; it defaults to true).
-    if (hostUsers && pm === 'Unmasked') errs.push(field.invalid(child(path, 'procMount'), pm, '`hostUsers` must be false to use `Unmasked`'));
+    if (hostUsers && pm === 'Unmasked')
+      errs.push(field.invalid(child(path, 'procMount'), pm, '`hostUsers` must be false to use `Unmasked`'));
   }
   errs.push(...validateSeccompProfileField(sc.seccompProfile, child(path, 'seccompProfile')));
   if (sc.allowPrivilegeEscalation === false) {
-    if (sc.privileged === true) errs.push(field.invalid(path, sc, 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true'));
+    if (sc.privileged === true)
+      errs.push(field.invalid(path, sc, 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true'));
     for (const cap of asArray(asObj(sc.capabilities).add)) {
       if (cap === 'CAP_SYS_ADMIN') {
         errs.push(field.invalid(path, sc, 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN'));
@@ -547,7 +598,13 @@ function validateSecurityContext(sc: unknown, path: string, hostUsers: boolean):
 }
 
 /** validateContainerCommon: checks shared by regular, init and ephemeral containers. */
-function validateContainerCommon(ctr: Obj, volumes: Volumes, path: string, podRestartPolicy: string, hostUsers: boolean): FieldError[] {
+function validateContainerCommon(
+  ctr: Obj,
+  volumes: Volumes,
+  path: string,
+  podRestartPolicy: string,
+  hostUsers: boolean,
+): FieldError[] {
   const errs: FieldError[] = [];
   const name = asString(ctr.name);
   if (name === '') errs.push(field.required(child(path, 'name')));
@@ -590,7 +647,14 @@ function containersOf(list: unknown): Obj[] {
   return asArray(list).map(asObj);
 }
 
-function validateContainers(list: unknown, volumes: Volumes, gracePeriod: number | undefined, path: string, podRestartPolicy: string, hostUsers: boolean): FieldError[] {
+function validateContainers(
+  list: unknown,
+  volumes: Volumes,
+  gracePeriod: number | undefined,
+  path: string,
+  podRestartPolicy: string,
+  hostUsers: boolean,
+): FieldError[] {
   const containers = containersOf(list);
   if (containers.length === 0) return [field.required(path)];
   const errs: FieldError[] = [];
@@ -655,9 +719,26 @@ function validateInitContainers(
 }
 
 /** Fields an ephemeral container may set (allowedEphemeralContainerFields). */
-const ephemeralForbiddenFields = ['ports', 'resources', 'resizePolicy', 'restartPolicy', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle'];
+const ephemeralForbiddenFields = [
+  'ports',
+  'resources',
+  'resizePolicy',
+  'restartPolicy',
+  'livenessProbe',
+  'readinessProbe',
+  'startupProbe',
+  'lifecycle',
+];
 
-function validateEphemeralContainers(list: unknown, regular: unknown, init: unknown, volumes: Volumes, path: string, podRestartPolicy: string, hostUsers: boolean): FieldError[] {
+function validateEphemeralContainers(
+  list: unknown,
+  regular: unknown,
+  init: unknown,
+  volumes: Volumes,
+  path: string,
+  podRestartPolicy: string,
+  hostUsers: boolean,
+): FieldError[] {
   const ephemeral = containersOf(list);
   if (ephemeral.length === 0) return [];
   const errs: FieldError[] = [];
@@ -674,14 +755,20 @@ function validateEphemeralContainers(list: unknown, regular: unknown, init: unkn
     if (target !== '' && !other.has(target)) errs.push(field.notFound(child(p, 'targetContainerName'), target));
     for (const f of ephemeralForbiddenFields) {
       const v = ec[f];
-      const empty = !isSet(v) || (Array.isArray(v) && v.length === 0) || (f === 'resources' && isObj(v) && Object.keys(v).length === 0);
+      const empty =
+        !isSet(v) || (Array.isArray(v) && v.length === 0) || (f === 'resources' && isObj(v) && Object.keys(v).length === 0);
       if (!empty) errs.push(field.forbidden(child(p, f), 'cannot be set for an Ephemeral Container'));
     }
     asArray(ec.volumeMounts).forEach((vm, j) => {
       const m = asObj(vm);
-      if (asString(m.subPath) !== '') errs.push(field.forbidden(child(index(child(p, 'volumeMounts'), j), 'subPath'), 'cannot be set for an Ephemeral Container'));
+      if (asString(m.subPath) !== '')
+        errs.push(
+          field.forbidden(child(index(child(p, 'volumeMounts'), j), 'subPath'), 'cannot be set for an Ephemeral Container'),
+        );
       if (asString(m.subPathExpr) !== '') {
-        errs.push(field.forbidden(child(index(child(p, 'volumeMounts'), j), 'subPathExpr'), 'cannot be set for an Ephemeral Container'));
+        errs.push(
+          field.forbidden(child(index(child(p, 'volumeMounts'), j), 'subPathExpr'), 'cannot be set for an Ephemeral Container'),
+        );
       }
     });
   });
@@ -690,7 +777,9 @@ function validateEphemeralContainers(list: unknown, regular: unknown, init: unkn
 
 function validateContainerOnlyForPod(ctr: Obj, path: string): FieldError[] {
   const image = asString(ctr.image);
-  return image.length !== image.trim().length ? [field.invalid(child(path, 'image'), image, 'must not have leading or trailing whitespace')] : [];
+  return image.length !== image.trim().length
+    ? [field.invalid(child(path, 'image'), image, 'must not have leading or trailing whitespace')]
+    : [];
 }
 
 // ---- volumes ----------------------------------------------------------------------------------
@@ -729,7 +818,16 @@ const volumeSourceOrder: [string, string][] = [
   ['image', 'image'],
 ];
 
-const supportedHostPathTypes = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
+const supportedHostPathTypes = [
+  '',
+  'BlockDevice',
+  'CharDevice',
+  'Directory',
+  'DirectoryOrCreate',
+  'File',
+  'FileOrCreate',
+  'Socket',
+];
 
 function validateFileMode(mode: unknown, path: string): FieldError[] {
   if (!isSet(mode)) return [];
@@ -754,7 +852,8 @@ function validateDownwardAPIVolumeFile(file: Obj, path: string): FieldError[] {
   errs.push(...validateLocalNonReservedPath(p, child(path, 'path')));
   if (isObj(file.fieldRef)) {
     errs.push(...validateObjectFieldSelector(file.fieldRef, validVolumeDownwardAPIFieldPaths, child(path, 'fieldRef')));
-    if (isObj(file.resourceFieldRef)) errs.push(field.invalid(path, 'resource', 'fieldRef and resourceFieldRef can not be specified simultaneously'));
+    if (isObj(file.resourceFieldRef))
+      errs.push(field.invalid(path, 'resource', 'fieldRef and resourceFieldRef can not be specified simultaneously'));
   } else if (isObj(file.resourceFieldRef)) {
     errs.push(...validateContainerResourceFieldSelector(file.resourceFieldRef, child(path, 'resourceFieldRef'), true));
   } else {
@@ -805,8 +904,12 @@ function validateProjectedVolume(projected: Obj, path: string): FieldError[] {
       const token = source.serviceAccountToken;
       const projPath = child(srcPath, 'serviceAccountToken');
       const exp = asInt(token.expirationSeconds);
-      if (exp < 600) errs.push(field.invalid(child(projPath, 'expirationSeconds'), exp, 'may not specify a duration less than 10 minutes'));
-      if (exp > 2 ** 32) errs.push(field.invalid(child(projPath, 'expirationSeconds'), exp, 'may not specify a duration larger than 2^32 seconds'));
+      if (exp < 600)
+        errs.push(field.invalid(child(projPath, 'expirationSeconds'), exp, 'may not specify a duration less than 10 minutes'));
+      if (exp > 2 ** 32)
+        errs.push(
+          field.invalid(child(projPath, 'expirationSeconds'), exp, 'may not specify a duration larger than 2^32 seconds'),
+        );
       const p = asString(token.path);
       if (p === '') errs.push(field.required(child(path, 'path')));
       else errs.push(...validateLocalNonReservedPath(p, child(path, 'path')));
@@ -817,7 +920,13 @@ function validateProjectedVolume(projected: Obj, path: string): FieldError[] {
   return errs;
 }
 
-function validateVolumeSourceFields(kind: string, src: Obj, path: string, volName: string, podName: string | undefined): FieldError[] {
+function validateVolumeSourceFields(
+  kind: string,
+  src: Obj,
+  path: string,
+  volName: string,
+  podName: string | undefined,
+): FieldError[] {
   const errs: FieldError[] = [];
   switch (kind) {
     case 'hostPath': {
@@ -862,7 +971,8 @@ function validateVolumeSourceFields(kind: string, src: Obj, path: string, volNam
     case 'ephemeral':
       if (podName && volName) {
         const pvcName = `${podName}-${volName}`;
-        for (const msg of nameIsDNSSubdomain(pvcName, false)) errs.push(field.invalid(child(path, 'name'), volName, `PVC name ${JSON.stringify(pvcName)}: ${msg}`));
+        for (const msg of nameIsDNSSubdomain(pvcName, false))
+          errs.push(field.invalid(child(path, 'name'), volName, `PVC name ${JSON.stringify(pvcName)}: ${msg}`));
       }
       break;
     case 'emptyDir':
@@ -896,7 +1006,8 @@ function validateVolumes(list: unknown, path: string, podName: string | undefine
   const volumes: Volumes = new Map();
   const names = new Set<string>();
   const createdPVCs = new Set<string>();
-  if (podName) for (const v of asArray(list)) if (isObj(asObj(v).ephemeral)) createdPVCs.add(`${podName}-${asString(asObj(v).name)}`);
+  if (podName)
+    for (const v of asArray(list)) if (isObj(asObj(v).ephemeral)) createdPVCs.add(`${podName}-${asString(asObj(v).name)}`);
   asArray(list).forEach((v, i) => {
     const vol = asObj(v);
     const idx = index(path, i);
@@ -914,7 +1025,13 @@ function validateVolumes(list: unknown, path: string, podName: string | undefine
     }
     const claim = asString(asObj(vol.persistentVolumeClaim).claimName);
     if (isObj(vol.persistentVolumeClaim) && createdPVCs.has(claim)) {
-      errs.push(field.invalid(child(idx, 'persistentVolumeClaim', 'claimName'), claim, 'must not reference a PVC that gets created for an ephemeral volume'));
+      errs.push(
+        field.invalid(
+          child(idx, 'persistentVolumeClaim', 'claimName'),
+          claim,
+          'must not reference a PVC that gets created for an ephemeral volume',
+        ),
+      );
     }
   });
   return [volumes, errs];
@@ -922,7 +1039,8 @@ function validateVolumes(list: unknown, path: string, podName: string | undefine
 
 // ---- pod spec ---------------------------------------------------------------------------------
 
-const TOLERATION_EXISTS_WHEN_KEY_EMPTY = 'operator must be Exists when `key` is empty, which means "match all values and all keys"';
+const TOLERATION_EXISTS_WHEN_KEY_EMPTY =
+  'operator must be Exists when `key` is empty, which means "match all values and all keys"';
 
 /** validateTaintEffect (shared with node taints). */
 export function validateTaintEffect(effect: string, allowEmpty: boolean, path: string): FieldError[] {
@@ -942,7 +1060,8 @@ export function validateTolerations(tolerations: unknown, path: string): FieldEr
     const value = asString(tol.value);
     const effect = asString(tol.effect);
     if (k.length > 0) errs.push(...validateLabelName(k, child(idx, 'key')));
-    if (k.length === 0 && operator !== 'Exists') errs.push(field.invalid(child(idx, 'operator'), operator, TOLERATION_EXISTS_WHEN_KEY_EMPTY));
+    if (k.length === 0 && operator !== 'Exists')
+      errs.push(field.invalid(child(idx, 'operator'), operator, TOLERATION_EXISTS_WHEN_KEY_EMPTY));
     if (isSet(tol.tolerationSeconds) && effect !== 'NoExecute') {
       errs.push(field.invalid(child(idx, 'effect'), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
@@ -954,7 +1073,8 @@ export function validateTolerations(tolerations: unknown, path: string): FieldEr
         break;
       }
       case 'Exists':
-        if (value.length > 0) errs.push(field.invalid(child(idx, 'operator'), value, "value must be empty when `operator` is 'Exists'"));
+        if (value.length > 0)
+          errs.push(field.invalid(child(idx, 'operator'), value, "value must be empty when `operator` is 'Exists'"));
         break;
       default:
         errs.push(field.notSupported(child(idx, 'operator'), operator, ['Equal', 'Exists']));
@@ -963,7 +1083,6 @@ export function validateTolerations(tolerations: unknown, path: string): FieldEr
   });
   return errs;
 }
-
 
 function validateDNSPolicy(policy: unknown, path: string): FieldError[] {
   const p = asString(policy);
@@ -991,12 +1110,20 @@ function validatePodDNSConfig(dnsConfig: unknown, dnsPolicy: string, path: strin
   }
   if (!isObj(dnsConfig)) return errs;
   const nameservers = asArray(dnsConfig.nameservers).map(asString);
-  if (nameservers.length > 3) errs.push(field.invalid(child(path, 'nameservers'), nameservers, 'must not have more than 3 nameservers'));
+  if (nameservers.length > 3)
+    errs.push(field.invalid(child(path, 'nameservers'), nameservers, 'must not have more than 3 nameservers'));
   nameservers.forEach((ns, i) => errs.push(...validateIP(index(child(path, 'nameservers'), i), ns)));
   const searches = asArray(dnsConfig.searches).map(asString);
-  if (searches.length > 32) errs.push(field.invalid(child(path, 'searches'), searches, 'must not have more than 32 search paths'));
+  if (searches.length > 32)
+    errs.push(field.invalid(child(path, 'searches'), searches, 'must not have more than 32 search paths'));
   if (searches.join(' ').length > 2048) {
-    errs.push(field.invalid(child(path, 'searches'), searches, 'must not have more than 2048 characters (including spaces) in the search list'));
+    errs.push(
+      field.invalid(
+        child(path, 'searches'),
+        searches,
+        'must not have more than 2048 characters (including spaces) in the search list',
+      ),
+    );
   }
   searches.forEach((s, i) => {
     // RelaxedDNSSearchValidation (GA): "." alone is allowed, underscores are allowed.
@@ -1038,24 +1165,30 @@ function validatePodSecurityContext(sc: unknown, spec: Obj, path: string): Field
     if (isSet(sc[f])) for (const msg of isValidUnixID(asInt(sc[f]))) errs.push(field.invalid(child(path, f), asInt(sc[f]), msg));
   }
   asArray(sc.supplementalGroups).forEach((g, i) => {
-    for (const msg of isValidUnixID(asInt(g))) errs.push(field.invalid(index(child(path, 'supplementalGroups'), i), asInt(g), msg));
+    for (const msg of isValidUnixID(asInt(g)))
+      errs.push(field.invalid(index(child(path, 'supplementalGroups'), i), asInt(g), msg));
   });
   if (spec.shareProcessNamespace === true && spec.hostPID === true) {
-    errs.push(field.invalid(child(path, 'shareProcessNamespace'), true, 'ShareProcessNamespace and HostPID cannot both be enabled'));
+    errs.push(
+      field.invalid(child(path, 'shareProcessNamespace'), true, 'ShareProcessNamespace and HostPID cannot both be enabled'),
+    );
   }
   if (isSet(sc.fsGroupChangePolicy)) {
     const p = asString(sc.fsGroupChangePolicy);
-    if (p !== 'Always' && p !== 'OnRootMismatch') errs.push(field.notSupported(child(path, 'fsGroupChangePolicy'), p, ['Always', 'OnRootMismatch']));
+    if (p !== 'Always' && p !== 'OnRootMismatch')
+      errs.push(field.notSupported(child(path, 'fsGroupChangePolicy'), p, ['Always', 'OnRootMismatch']));
   }
   errs.push(...validateSeccompProfileField(sc.seccompProfile, child(path, 'seccompProfile')));
   errs.push(...validateAppArmorProfileField(sc.appArmorProfile, child(path, 'appArmorProfile')));
   if (isSet(sc.supplementalGroupsPolicy)) {
     const p = asString(sc.supplementalGroupsPolicy);
-    if (p !== 'Merge' && p !== 'Strict') errs.push(field.notSupported(child(path, 'supplementalGroupsPolicy'), p, ['Merge', 'Strict']));
+    if (p !== 'Merge' && p !== 'Strict')
+      errs.push(field.notSupported(child(path, 'supplementalGroupsPolicy'), p, ['Merge', 'Strict']));
   }
   if (isSet(sc.seLinuxChangePolicy)) {
     const p = asString(sc.seLinuxChangePolicy);
-    if (p !== 'MountOption' && p !== 'Recursive') errs.push(field.notSupported(child(path, 'seLinuxChangePolicy'), p, ['MountOption', 'Recursive']));
+    if (p !== 'MountOption' && p !== 'Recursive')
+      errs.push(field.notSupported(child(path, 'seLinuxChangePolicy'), p, ['MountOption', 'Recursive']));
   }
   return errs;
 }
@@ -1068,10 +1201,23 @@ function validateAffinity(affinity: unknown, path: string): FieldError[] {
     const na = affinity.nodeAffinity;
     const p = child(path, 'nodeAffinity');
     if (isObj(na.requiredDuringSchedulingIgnoredDuringExecution)) {
-      errs.push(...validateNodeSelector(na.requiredDuringSchedulingIgnoredDuringExecution, false, child(p, 'requiredDuringSchedulingIgnoredDuringExecution'), nodeName));
+      errs.push(
+        ...validateNodeSelector(
+          na.requiredDuringSchedulingIgnoredDuringExecution,
+          false,
+          child(p, 'requiredDuringSchedulingIgnoredDuringExecution'),
+          nodeName,
+        ),
+      );
     }
     if (asArray(na.preferredDuringSchedulingIgnoredDuringExecution).length > 0) {
-      errs.push(...validatePreferredSchedulingTerms(na.preferredDuringSchedulingIgnoredDuringExecution, child(p, 'preferredDuringSchedulingIgnoredDuringExecution'), nodeName));
+      errs.push(
+        ...validatePreferredSchedulingTerms(
+          na.preferredDuringSchedulingIgnoredDuringExecution,
+          child(p, 'preferredDuringSchedulingIgnoredDuringExecution'),
+          nodeName,
+        ),
+      );
     }
   }
   for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
@@ -1123,7 +1269,10 @@ function validateMatchLabelKeysAndMismatchLabelKeys(path: string, term: Obj): Fi
   const matchLabelKeys = asArray(term.matchLabelKeys).map(asString);
   const mismatchLabelKeys = asArray(term.mismatchLabelKeys).map(asString);
   const hasSelector = isObj(term.labelSelector);
-  for (const [name, keys] of [['matchLabelKeys', matchLabelKeys], ['mismatchLabelKeys', mismatchLabelKeys]] as const) {
+  for (const [name, keys] of [
+    ['matchLabelKeys', matchLabelKeys],
+    ['mismatchLabelKeys', mismatchLabelKeys],
+  ] as const) {
     if (keys.length === 0) continue;
     if (!hasSelector) {
       errs.push(field.forbidden(child(path, name), 'must not be specified when labelSelector is not set'));
@@ -1139,13 +1288,15 @@ function validateMatchLabelKeysAndMismatchLabelKeys(path: string, term: Obj): Fi
     for (const k of expressions) {
       const i = indexOf.get(k);
       // Upstream reports this at `<term>[i]` (no matchLabelKeys segment).
-      if (i !== undefined && seen.has(k)) errs.push(field.invalid(index(path, i), k, 'exists in both matchLabelKeys and labelSelector'));
+      if (i !== undefined && seen.has(k))
+        errs.push(field.invalid(index(path, i), k, 'exists in both matchLabelKeys and labelSelector'));
       seen.add(k);
     }
   }
   const mismatch = new Set(mismatchLabelKeys);
   matchLabelKeys.forEach((k, i) => {
-    if (mismatch.has(k)) errs.push(field.invalid(index(child(path, 'matchLabelKeys'), i), k, 'exists in both matchLabelKeys and mismatchLabelKeys'));
+    if (mismatch.has(k))
+      errs.push(field.invalid(index(child(path, 'matchLabelKeys'), i), k, 'exists in both matchLabelKeys and mismatchLabelKeys'));
   });
   return errs;
 }
@@ -1163,18 +1314,23 @@ function validateTopologySpreadConstraints(list: unknown, path: string): FieldEr
     if (action !== 'DoNotSchedule' && action !== 'ScheduleAnyway') {
       errs.push(field.notSupported(child(p, 'whenUnsatisfiable'), action, ['DoNotSchedule', 'ScheduleAnyway']));
     }
-    if (constraints.slice(i + 1).some((r) => asString(r.topologyKey) === topologyKey && asString(r.whenUnsatisfiable) === action)) {
+    if (
+      constraints.slice(i + 1).some((r) => asString(r.topologyKey) === topologyKey && asString(r.whenUnsatisfiable) === action)
+    ) {
       errs.push(field.duplicate(child(p, '{topologyKey, whenUnsatisfiable}'), `{${topologyKey}, ${action}}`));
     }
     if (isSet(c.minDomains)) {
       const md = asInt(c.minDomains);
       if (md <= 0) errs.push(field.invalid(child(p, 'minDomains'), md, IS_NOT_POSITIVE_ERROR_MSG));
       if (action !== 'DoNotSchedule') {
-        errs.push(field.invalid(child(p, 'minDomains'), md, `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`));
+        errs.push(
+          field.invalid(child(p, 'minDomains'), md, `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`),
+        );
       }
     }
     for (const f of ['nodeAffinityPolicy', 'nodeTaintsPolicy']) {
-      if (isSet(c[f]) && c[f] !== 'Honor' && c[f] !== 'Ignore') errs.push(field.notSupported(child(p, f), asString(c[f]), ['Honor', 'Ignore']));
+      if (isSet(c[f]) && c[f] !== 'Honor' && c[f] !== 'Ignore')
+        errs.push(field.notSupported(child(p, f), asString(c[f]), ['Honor', 'Ignore']));
     }
     const matchLabelKeys = asArray(c.matchLabelKeys).map(asString);
     if (matchLabelKeys.length > 0) {
@@ -1188,7 +1344,8 @@ function validateTopologySpreadConstraints(list: unknown, path: string): FieldEr
       }
       matchLabelKeys.forEach((k, j) => {
         errs.push(...validateLabelName(k, index(mlkPath, j)));
-        if (selectorKeySet.has(k)) errs.push(field.invalid(index(mlkPath, j), k, 'exists in both matchLabelKeys and labelSelector'));
+        if (selectorKeySet.has(k))
+          errs.push(field.invalid(index(mlkPath, j), k, 'exists in both matchLabelKeys and labelSelector'));
       });
     }
     errs.push(...validateLabelSelector(c.labelSelector, {}, child(p, 'labelSelector')));
@@ -1205,7 +1362,13 @@ function validateHostNetworkDeps(spec: Obj, path: string, resourceIsPod: boolean
       const hp = asInt(port.hostPort);
       const cp = asInt(port.containerPort);
       if ((resourceIsPod || hp !== 0) && hp !== cp) {
-        errs.push(field.invalid(child(index(child(index(child(path, 'containers'), i), 'ports'), j), 'hostPort'), hp, 'must match `containerPort` when `hostNetwork` is true'));
+        errs.push(
+          field.invalid(
+            child(index(child(index(child(path, 'containers'), i), 'ports'), j), 'hostPort'),
+            hp,
+            'must match `containerPort` when `hostNetwork` is true',
+          ),
+        );
       }
     });
   });
@@ -1254,7 +1417,12 @@ function cachedSpecErrors(spec: unknown, podName: string | undefined, key: strin
 
 const NO_ERRORS: readonly FieldError[] = Object.freeze([]);
 
-function validatePodSpecUncached(spec: PodSpec | undefined, path: string, resourceIsPod: boolean, podName: string | undefined): FieldError[] {
+function validatePodSpecUncached(
+  spec: PodSpec | undefined,
+  path: string,
+  resourceIsPod: boolean,
+  podName: string | undefined,
+): FieldError[] {
   const s: Obj = isObj(spec) ? spec : {};
   const errs: FieldError[] = [];
   if (!isSet(s.terminationGracePeriodSeconds)) errs.push(field.required(child(path, 'terminationGracePeriodSeconds')));
@@ -1266,9 +1434,27 @@ function validatePodSpecUncached(spec: PodSpec | undefined, path: string, resour
   // spec.hostUsers defaults to true (no user namespace).
   const hostUsers = s.hostUsers !== false;
   errs.push(...validateContainers(s.containers, volumes, gracePeriod, child(path, 'containers'), restartPolicy, hostUsers));
-  errs.push(...validateInitContainers(s.initContainers, s.containers, volumes, gracePeriod, child(path, 'initContainers'), restartPolicy, hostUsers));
   errs.push(
-    ...validateEphemeralContainers(s.ephemeralContainers, s.containers, s.initContainers, volumes, child(path, 'ephemeralContainers'), restartPolicy, hostUsers),
+    ...validateInitContainers(
+      s.initContainers,
+      s.containers,
+      volumes,
+      gracePeriod,
+      child(path, 'initContainers'),
+      restartPolicy,
+      hostUsers,
+    ),
+  );
+  errs.push(
+    ...validateEphemeralContainers(
+      s.ephemeralContainers,
+      s.containers,
+      s.initContainers,
+      volumes,
+      child(path, 'ephemeralContainers'),
+      restartPolicy,
+      hostUsers,
+    ),
   );
   errs.push(...validateHostNetworkDeps(s, path, resourceIsPod));
   errs.push(...validateRestartPolicy(s.restartPolicy, child(path, 'restartPolicy')));
@@ -1278,7 +1464,9 @@ function validatePodSpecUncached(spec: PodSpec | undefined, path: string, resour
   errs.push(...validateAffinity(s.affinity, child(path, 'affinity')));
   errs.push(...validatePodDNSConfig(s.dnsConfig, asString(s.dnsPolicy), child(path, 'dnsConfig')));
   asArray(s.readinessGates).forEach((g, i) => {
-    errs.push(...validateQualifiedName(asString(asObj(g).conditionType), child(index(child(path, 'readinessGates'), i), 'conditionType')));
+    errs.push(
+      ...validateQualifiedName(asString(asObj(g).conditionType), child(index(child(path, 'readinessGates'), i), 'conditionType')),
+    );
   });
   const gates = new Set<string>();
   asArray(s.schedulingGates).forEach((g, i) => {
@@ -1291,13 +1479,16 @@ function validatePodSpecUncached(spec: PodSpec | undefined, path: string, resour
   errs.push(...validateTopologySpreadConstraints(s.topologySpreadConstraints, child(path, 'topologySpreadConstraints')));
   const serviceAccountName = asString(s.serviceAccountName);
   if (serviceAccountName.length > 0) {
-    for (const msg of nameIsDNSSubdomain(serviceAccountName, false)) errs.push(field.invalid(child(path, 'serviceAccountName'), serviceAccountName, msg));
+    for (const msg of nameIsDNSSubdomain(serviceAccountName, false))
+      errs.push(field.invalid(child(path, 'serviceAccountName'), serviceAccountName, msg));
   }
   const nodeName = asString(s.nodeName);
-  if (nodeName.length > 0) for (const msg of nameIsDNSSubdomain(nodeName, false)) errs.push(field.invalid(child(path, 'nodeName'), nodeName, msg));
+  if (nodeName.length > 0)
+    for (const msg of nameIsDNSSubdomain(nodeName, false)) errs.push(field.invalid(child(path, 'nodeName'), nodeName, msg));
   if (isSet(s.activeDeadlineSeconds)) {
     const v = asInt(s.activeDeadlineSeconds);
-    if (v < 1 || v > MAX_INT32) errs.push(field.invalid(child(path, 'activeDeadlineSeconds'), v, inclusiveRangeError(1, MAX_INT32)));
+    if (v < 1 || v > MAX_INT32)
+      errs.push(field.invalid(child(path, 'activeDeadlineSeconds'), v, inclusiveRangeError(1, MAX_INT32)));
   }
   if (asString(s.hostname).length > 0) errs.push(...validateDNS1123Label(asString(s.hostname), child(path, 'hostname')));
   if (asString(s.subdomain).length > 0) errs.push(...validateDNS1123Label(asString(s.subdomain), child(path, 'subdomain')));
@@ -1306,11 +1497,14 @@ function validatePodSpecUncached(spec: PodSpec | undefined, path: string, resour
     const alias = asObj(a);
     const p = index(child(path, 'hostAliases'), i);
     errs.push(...validateIP(child(p, 'ip'), asString(alias.ip)));
-    asArray(alias.hostnames).forEach((h, j) => errs.push(...validateDNS1123Subdomain(asString(h), index(child(p, 'hostnames'), j))));
+    asArray(alias.hostnames).forEach((h, j) =>
+      errs.push(...validateDNS1123Subdomain(asString(h), index(child(p, 'hostnames'), j))),
+    );
   });
   const priorityClassName = asString(s.priorityClassName);
   if (priorityClassName.length > 0) {
-    for (const msg of nameIsDNSSubdomain(priorityClassName, false)) errs.push(field.invalid(child(path, 'priorityClassName'), priorityClassName, msg));
+    for (const msg of nameIsDNSSubdomain(priorityClassName, false))
+      errs.push(field.invalid(child(path, 'priorityClassName'), priorityClassName, msg));
   }
   if (isSet(s.runtimeClassName)) {
     const rc = asString(s.runtimeClassName);
@@ -1319,12 +1513,14 @@ function validatePodSpecUncached(spec: PodSpec | undefined, path: string, resour
   if (isSet(s.preemptionPolicy)) {
     const pp = asString(s.preemptionPolicy);
     if (pp === '') errs.push(field.required(child(path, 'preemptionPolicy')));
-    else if (pp !== 'PreemptLowerPriority' && pp !== 'Never') errs.push(field.notSupported(child(path, 'preemptionPolicy'), pp, ['PreemptLowerPriority', 'Never']));
+    else if (pp !== 'PreemptLowerPriority' && pp !== 'Never')
+      errs.push(field.notSupported(child(path, 'preemptionPolicy'), pp, ['PreemptLowerPriority', 'Never']));
   }
   if (isObj(s.os)) {
     const osName = asString(s.os.name);
     if (osName === '') errs.push(field.required(child(path, 'os', 'name'), 'cannot be empty'));
-    else if (osName !== 'linux' && osName !== 'windows') errs.push(field.notSupported(child(path, 'os'), osName, ['linux', 'windows']));
+    else if (osName !== 'linux' && osName !== 'windows')
+      errs.push(field.notSupported(child(path, 'os'), osName, ['linux', 'windows']));
   }
   return errs;
 }
@@ -1339,7 +1535,13 @@ function validatePodSpecificAnnotations(annotations: unknown, spec: Obj, path: s
   const errs: FieldError[] = [];
   const ann = new Map(entries);
   if (ann.has(MIRROR_POD_ANNOTATION_KEY) && asString(spec.nodeName) === '') {
-    errs.push(field.invalid(key(path, MIRROR_POD_ANNOTATION_KEY), ann.get(MIRROR_POD_ANNOTATION_KEY), 'must set spec.nodeName if mirror pod annotation is set'));
+    errs.push(
+      field.invalid(
+        key(path, MIRROR_POD_ANNOTATION_KEY),
+        ann.get(MIRROR_POD_ANNOTATION_KEY),
+        'must set spec.nodeName if mirror pod annotation is set',
+      ),
+    );
   }
   if (ann.has(POD_DELETION_COST_ANNOTATION_KEY)) {
     const v = ann.get(POD_DELETION_COST_ANNOTATION_KEY) ?? '';
@@ -1359,11 +1561,16 @@ function validatePodSpecificAnnotations(annotations: unknown, spec: Obj, path: s
   };
   if (ann.has(SECCOMP_POD_ANNOTATION_KEY)) seccomp(SECCOMP_POD_ANNOTATION_KEY, ann.get(SECCOMP_POD_ANNOTATION_KEY) ?? '');
   for (const [k, v] of ann) if (k.startsWith(SECCOMP_CONTAINER_ANNOTATION_KEY_PREFIX)) seccomp(k, v);
-  const allContainers = [...containersOf(spec.containers), ...containersOf(spec.initContainers), ...containersOf(spec.ephemeralContainers)];
+  const allContainers = [
+    ...containersOf(spec.containers),
+    ...containersOf(spec.initContainers),
+    ...containersOf(spec.ephemeralContainers),
+  ];
   for (const [k, v] of ann) {
     if (!k.startsWith(APPARMOR_CONTAINER_ANNOTATION_KEY_PREFIX)) continue;
     const containerName = k.slice(APPARMOR_CONTAINER_ANNOTATION_KEY_PREFIX.length);
-    if (!allContainers.some((c) => asString(c.name) === containerName)) errs.push(field.invalid(key(path, k), containerName, 'container not found'));
+    if (!allContainers.some((c) => asString(c.name) === containerName))
+      errs.push(field.invalid(key(path, k), containerName, 'container not found'));
     if (v !== '' && v !== 'runtime/default' && v !== 'unconfined' && !v.startsWith('localhost/')) {
       errs.push(field.invalid(key(path, k), v, `invalid AppArmor profile name: ${JSON.stringify(v)}`));
     }
@@ -1393,7 +1600,12 @@ function validatePodSpecOfPod(spec: Obj, podName: string | undefined): FieldErro
       if (!isObj(projected)) return;
       asArray(projected.sources).forEach((src, si) => {
         if (isObj(asObj(src).serviceAccountToken)) {
-          errs.push(field.forbidden(`spec.volumes[${vi}].projected.sources[${si}].serviceAccountToken`, 'must not be specified when serviceAccountName is not set'));
+          errs.push(
+            field.forbidden(
+              `spec.volumes[${vi}].projected.sources[${si}].serviceAccountToken`,
+              'must not be specified when serviceAccountName is not set',
+            ),
+          );
         }
       });
     });
@@ -1407,7 +1619,8 @@ function validatePodSpecOfPod(spec: Obj, podName: string | undefined): FieldErro
 export function validatePod(pod: KObject): FieldError[] {
   const errs = validatePodMetadataAndSpec(pod);
   const spec: Obj = isObj(pod.spec) ? pod.spec : {};
-  if (asArray(spec.ephemeralContainers).length > 0) errs.push(field.forbidden('spec.ephemeralContainers', 'cannot be set on create'));
+  if (asArray(spec.ephemeralContainers).length > 0)
+    errs.push(field.forbidden('spec.ephemeralContainers', 'cannot be set on create'));
   if (asString(spec.nodeName) !== '' && asArray(spec.schedulingGates).length > 0) {
     errs.push(field.forbidden('spec.nodeName', 'cannot be set until all schedulingGates have been cleared'));
   }
@@ -1427,12 +1640,14 @@ export const UPDATABLE_POD_SPEC_FIELDS = [
 function validateContainerUpdates(newList: unknown, oldList: unknown, path: string): { errs: FieldError[]; stop: boolean } {
   const newC = containersOf(newList);
   const oldC = containersOf(oldList);
-  if (newC.length !== oldC.length) return { errs: [field.forbidden(path, 'pod updates may not add or remove containers')], stop: true };
+  if (newC.length !== oldC.length)
+    return { errs: [field.forbidden(path, 'pod updates may not add or remove containers')], stop: true };
   const errs: FieldError[] = [];
   newC.forEach((c, i) => {
     const image = asString(c.image);
     if (image === '') errs.push(field.required(child(index(path, i), 'image')));
-    if (image.trim().length !== image.length) errs.push(field.invalid(child(index(path, i), 'image'), image, 'must not have leading or trailing whitespace'));
+    if (image.trim().length !== image.length)
+      errs.push(field.invalid(child(index(path, i), 'image'), image, 'must not have leading or trailing whitespace'));
   });
   return { errs, stop: false };
 }
@@ -1455,7 +1670,10 @@ function validateOnlyDeletedSchedulingGates(newList: unknown, oldList: unknown, 
   const added = new Map<string, number>();
   newGates.forEach((g, i) => added.set(g, i));
   for (const [gate, i] of added) {
-    if (!old.has(gate)) errs.push(field.forbidden(child(index(path, i), 'name'), `only deletion is allowed, but found new scheduling gate '${gate}'`));
+    if (!old.has(gate))
+      errs.push(
+        field.forbidden(child(index(path, i), 'name'), `only deletion is allowed, but found new scheduling gate '${gate}'`),
+      );
   }
   return errs;
 }
@@ -1500,7 +1718,9 @@ function goValue(v: unknown): string {
  * so it can never be reproduced byte for byte.
  */
 export function podSpecDiff(oldSpec: Obj, newSpec: Obj): string {
-  const keys = [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].filter((k) => isSet(oldSpec[k]) || isSet(newSpec[k]));
+  const keys = [...new Set([...Object.keys(oldSpec), ...Object.keys(newSpec)])].filter(
+    (k) => isSet(oldSpec[k]) || isSet(newSpec[k]),
+  );
   const lines = ['  core.PodSpec{'];
   let identical = 0;
   const flush = () => {
@@ -1570,7 +1790,11 @@ export function validatePodUpdate(newPod: KObject, oldPod: KObject): FieldError[
   munged.activeDeadlineSeconds = os.activeDeadlineSeconds;
   munged.schedulingGates = os.schedulingGates;
   munged.tolerations = os.tolerations;
-  if (isSet(os.terminationGracePeriodSeconds) && asInt(os.terminationGracePeriodSeconds) < 0 && asInt(munged.terminationGracePeriodSeconds) === 1) {
+  if (
+    isSet(os.terminationGracePeriodSeconds) &&
+    asInt(os.terminationGracePeriodSeconds) < 0 &&
+    asInt(munged.terminationGracePeriodSeconds) === 1
+  ) {
     munged.terminationGracePeriodSeconds = os.terminationGracePeriodSeconds;
   }
   if (asArray(os.schedulingGates).length > 0) {
@@ -1603,12 +1827,15 @@ function validatePodSpecificAnnotationUpdates(newPod: KObject, oldPod: KObject):
   const o = new Map(asStringMap(oldPod.metadata?.annotations));
   for (const [k, ov] of o) {
     if (n.has(k) && n.get(k) === ov) continue;
-    if (k.startsWith(APPARMOR_CONTAINER_ANNOTATION_KEY_PREFIX)) errs.push(field.forbidden(key(path, k), 'may not remove or update AppArmor annotations'));
-    if (k === MIRROR_POD_ANNOTATION_KEY) errs.push(field.forbidden(key(path, k), 'may not remove or update mirror pod annotation'));
+    if (k.startsWith(APPARMOR_CONTAINER_ANNOTATION_KEY_PREFIX))
+      errs.push(field.forbidden(key(path, k), 'may not remove or update AppArmor annotations'));
+    if (k === MIRROR_POD_ANNOTATION_KEY)
+      errs.push(field.forbidden(key(path, k), 'may not remove or update mirror pod annotation'));
   }
   for (const k of n.keys()) {
     if (o.has(k)) continue;
-    if (k.startsWith(APPARMOR_CONTAINER_ANNOTATION_KEY_PREFIX)) errs.push(field.forbidden(key(path, k), 'may not add AppArmor annotations'));
+    if (k.startsWith(APPARMOR_CONTAINER_ANNOTATION_KEY_PREFIX))
+      errs.push(field.forbidden(key(path, k), 'may not add AppArmor annotations'));
     if (k === MIRROR_POD_ANNOTATION_KEY) errs.push(field.forbidden(key(path, k), 'may not add mirror pod annotation'));
   }
   errs.push(...validatePodSpecificAnnotations(newPod.metadata?.annotations, isObj(newPod.spec) ? newPod.spec : {}, path));
@@ -1621,21 +1848,29 @@ function isTerminated(status: Obj): boolean {
   return isObj(asObj(status.state).terminated);
 }
 
-function validateContainerStateTransition(newList: unknown, oldList: unknown, path: string, restartPolicy: string, restartable?: Set<string>): FieldError[] {
+function validateContainerStateTransition(
+  newList: unknown,
+  oldList: unknown,
+  path: string,
+  restartPolicy: string,
+  restartable?: Set<string>,
+): FieldError[] {
   if (restartPolicy === 'Always') return [];
   const errs: FieldError[] = [];
   const newStatuses = asArray(newList).map(asObj);
-  asArray(oldList).map(asObj).forEach((old, i) => {
-    if (!isTerminated(old)) return;
-    const exitCode = asInt(asObj(asObj(old.state).terminated).exitCode);
-    if (exitCode !== 0 && restartPolicy === 'OnFailure') return;
-    if (restartable?.has(asString(old.name))) return;
-    for (const s of newStatuses) {
-      if (asString(old.name) === asString(s.name) && !isTerminated(s)) {
-        errs.push(field.forbidden(child(index(path, i), 'state'), 'may not be transitioned to non-terminated state'));
+  asArray(oldList)
+    .map(asObj)
+    .forEach((old, i) => {
+      if (!isTerminated(old)) return;
+      const exitCode = asInt(asObj(asObj(old.state).terminated).exitCode);
+      if (exitCode !== 0 && restartPolicy === 'OnFailure') return;
+      if (restartable?.has(asString(old.name))) return;
+      for (const s of newStatuses) {
+        if (asString(old.name) === asString(s.name) && !isTerminated(s)) {
+          errs.push(field.forbidden(child(index(path, i), 'state'), 'may not be transitioned to non-terminated state'));
+        }
       }
-    }
-  });
+    });
   return errs;
 }
 
@@ -1657,7 +1892,16 @@ function validatePodIPs(status: Obj, field_: 'podIPs' | 'hostIPs'): FieldError[]
       if (seen.has(ip)) dupes.push(field.duplicate(index(path, i), { IP: ip }));
       seen.add(ip);
     });
-    const invalid = !dualStack || ips.length > 2 ? [field.invalid(path, asArray(status[field_]).map((x) => ({ IP: asString(asObj(x).ip) })), 'may specify no more than one IP for each IP family')] : [];
+    const invalid =
+      !dualStack || ips.length > 2
+        ? [
+            field.invalid(
+              path,
+              asArray(status[field_]).map((x) => ({ IP: asString(asObj(x).ip) })),
+              'may specify no more than one IP for each IP family',
+            ),
+          ]
+        : [];
     if (field_ === 'podIPs') errs.push(...invalid, ...dupes);
     else errs.push(...dupes, ...invalid);
   }
@@ -1683,19 +1927,44 @@ export function validatePodStatusUpdate(newPod: KObject, oldPod: KObject): Field
   });
   const ns: Obj = asObj(newPod.spec);
   const os: Obj = asObj(oldPod.spec);
-  if (asString(ns.nodeName) !== asString(os.nodeName)) errs.push(field.forbidden('status.nodeName', 'may not be changed directly'));
+  if (asString(ns.nodeName) !== asString(os.nodeName))
+    errs.push(field.forbidden('status.nodeName', 'may not be changed directly'));
   const nominated = asString(status.nominatedNodeName);
   if (nominated !== asString(oldStatus.nominatedNodeName) && nominated.length > 0) {
     for (const msg of nameIsDNSSubdomain(nominated, false)) errs.push(field.invalid('status.nominatedNodeName', nominated, msg));
   }
   errs.push(...validateImmutableField(asString(status.qosClass), asString(oldStatus.qosClass), 'status.qosClass'));
   const restartPolicy = asString(os.restartPolicy);
-  errs.push(...validateContainerStateTransition(status.containerStatuses, oldStatus.containerStatuses, 'status.containerStatuses', restartPolicy));
-  const restartableInit = new Set(containersOf(os.initContainers).filter((c) => c.restartPolicy === 'Always').map((c) => asString(c.name)));
   errs.push(
-    ...validateContainerStateTransition(status.initContainerStatuses, oldStatus.initContainerStatuses, 'status.initContainerStatuses', restartPolicy, restartableInit),
+    ...validateContainerStateTransition(
+      status.containerStatuses,
+      oldStatus.containerStatuses,
+      'status.containerStatuses',
+      restartPolicy,
+    ),
   );
-  errs.push(...validateContainerStateTransition(status.ephemeralContainerStatuses, oldStatus.ephemeralContainerStatuses, 'status.ephemeralContainerStatuses', 'Never'));
+  const restartableInit = new Set(
+    containersOf(os.initContainers)
+      .filter((c) => c.restartPolicy === 'Always')
+      .map((c) => asString(c.name)),
+  );
+  errs.push(
+    ...validateContainerStateTransition(
+      status.initContainerStatuses,
+      oldStatus.initContainerStatuses,
+      'status.initContainerStatuses',
+      restartPolicy,
+      restartableInit,
+    ),
+  );
+  errs.push(
+    ...validateContainerStateTransition(
+      status.ephemeralContainerStatuses,
+      oldStatus.ephemeralContainerStatuses,
+      'status.ephemeralContainerStatuses',
+      'Never',
+    ),
+  );
   errs.push(...validatePodIPs(status, 'podIPs'));
   errs.push(...validatePodIPs(status, 'hostIPs'));
   return errs;

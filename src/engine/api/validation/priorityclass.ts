@@ -54,7 +54,10 @@ export function validatePriorityClass(pc: KObject): FieldError[] {
     const why = knownSystemPriorityClassError(name, value, pc.globalDefault === true);
     if (why) {
       errs.push(
-        field.forbidden('metadata.name', `priority class names with '${SYSTEM_PRIORITY_CLASS_PREFIX}' prefix are reserved for system use only. error: ${why}`),
+        field.forbidden(
+          'metadata.name',
+          `priority class names with '${SYSTEM_PRIORITY_CLASS_PREFIX}' prefix are reserved for system use only. error: ${why}`,
+        ),
       );
     }
   } else if (value > HIGHEST_USER_DEFINABLE_PRIORITY) {
@@ -66,7 +69,10 @@ export function validatePriorityClass(pc: KObject): FieldError[] {
 
 /** Name, value and preemptionPolicy never change. */
 export function validatePriorityClassUpdate(pc: KObject, old: KObject): FieldError[] {
-  const errs = [...validateCommonUpdateFields(pc.metadata, old.metadata, false), ...validateObjectMetaUpdate(pc.metadata, old.metadata)];
+  const errs = [
+    ...validateCommonUpdateFields(pc.metadata, old.metadata, false),
+    ...validateObjectMetaUpdate(pc.metadata, old.metadata),
+  ];
   if (asInt(pc.value) !== asInt(old.value)) errs.push(field.forbidden('value', 'may not be changed in an update.'));
   errs.push(...validateImmutableField(pc.preemptionPolicy ?? null, old.preemptionPolicy ?? null, 'preemptionPolicy'));
   return errs;

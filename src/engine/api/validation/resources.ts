@@ -196,7 +196,12 @@ export function validateResourceRequirements(resources: unknown, path: string): 
  */
 export function findQuantityDecodeError(spec: unknown): string | undefined {
   const s = asObj(spec);
-  for (const list of [s.initContainers, s.containers, s.ephemeralContainers, s.overhead === undefined ? [] : [{ resources: { limits: s.overhead } }]]) {
+  for (const list of [
+    s.initContainers,
+    s.containers,
+    s.ephemeralContainers,
+    s.overhead === undefined ? [] : [{ resources: { limits: s.overhead } }],
+  ]) {
     for (const c of asArray(list)) {
       const res = asObj(asObj(c).resources);
       for (const map of [res.limits, res.requests]) {

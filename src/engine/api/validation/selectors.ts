@@ -19,7 +19,8 @@ export function validateLabelSelectorRequirement(req: unknown, opts: LabelSelect
   switch (operator) {
     case 'In':
     case 'NotIn':
-      if (values.length === 0) errs.push(field.required(child(path, 'values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+      if (values.length === 0)
+        errs.push(field.required(child(path, 'values'), "must be specified when `operator` is 'In' or 'NotIn'"));
       break;
     case 'Exists':
     case 'DoesNotExist':
@@ -59,7 +60,8 @@ export function validateNodeSelectorRequirement(req: unknown, allowInvalidLabelV
   switch (operator) {
     case 'In':
     case 'NotIn':
-      if (values.length === 0) errs.push(field.required(child(path, 'values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+      if (values.length === 0)
+        errs.push(field.required(child(path, 'values'), "must be specified when `operator` is 'In' or 'NotIn'"));
       break;
     case 'Exists':
     case 'DoesNotExist':
@@ -98,7 +100,10 @@ function validateNodeFieldSelectorRequirement(
   if (operator === 'In' || operator === 'NotIn') {
     if (values.length !== 1) {
       errs.push(
-        field.required(child(path, 'values'), "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"),
+        field.required(
+          child(path, 'values'),
+          "must be only one value when `operator` is 'In' or 'NotIn' for node field selector",
+        ),
       );
     }
   } else {
@@ -144,7 +149,9 @@ export function validateNodeSelector(
   const termsPath = child(path, 'nodeSelectorTerms');
   if (terms.length === 0) return [field.required(termsPath, 'must have at least one node selector term')];
   const errs: FieldError[] = [];
-  terms.forEach((term, i) => errs.push(...validateNodeSelectorTerm(term, allowInvalidLabelValue, index(termsPath, i), validateNodeName)));
+  terms.forEach((term, i) =>
+    errs.push(...validateNodeSelectorTerm(term, allowInvalidLabelValue, index(termsPath, i), validateNodeName)),
+  );
   return errs;
 }
 
@@ -158,7 +165,8 @@ export function validatePreferredSchedulingTerms(
   asArray(terms).forEach((term, i) => {
     const t = asObj(term);
     const weight = asInt(t.weight);
-    if (weight <= 0 || weight > 100) errs.push(field.invalid(child(index(path, i), 'weight'), weight, 'must be in the range 1-100'));
+    if (weight <= 0 || weight > 100)
+      errs.push(field.invalid(child(index(path, i), 'weight'), weight, 'must be in the range 1-100'));
     // Preferred terms always allow invalid label values (they can still match on a one-node cluster).
     errs.push(...validateNodeSelectorTerm(t.preference, true, child(index(path, i), 'preference'), validateNodeName));
   });

@@ -3,7 +3,15 @@
 // wrappers that turn message lists into FieldErrors (ValidateLabels, ValidateQualifiedName, ...).
 
 import { field, type FieldError } from '../errors';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, maxLenError, regexError, emptyError } from '../../../k8s/names';
+import {
+  isDNS1123Label,
+  isDNS1123Subdomain,
+  isQualifiedName,
+  isValidLabelValue,
+  maxLenError,
+  regexError,
+  emptyError,
+} from '../../../k8s/names';
 
 // ---- field paths (field.Path.String()) --------------------------------------------------------
 
@@ -92,7 +100,8 @@ export function isValidUnixID(id: number): string[] {
   return id >= 0 && id <= MAX_UNIX_ID ? [] : [inclusiveRangeError(0, MAX_UNIX_ID)];
 }
 
-const RELAXED_ENV_VAR_NAME_ERR_MSG = "a valid environment variable name must consist only of printable ASCII characters other than '='";
+const RELAXED_ENV_VAR_NAME_ERR_MSG =
+  "a valid environment variable name must consist only of printable ASCII characters other than '='";
 
 /**
  * validation.IsRelaxedEnvVarName: the rule for env names and envFrom prefixes since the
@@ -126,7 +135,15 @@ export function isConfigMapKey(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 253) errs.push(maxLenError(253));
   if (!configMapKeyRe.test(value)) {
-    errs.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", CONFIG_MAP_KEY_FMT, 'key.name', 'KEY_NAME', 'key-name'));
+    errs.push(
+      regexError(
+        "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+        CONFIG_MAP_KEY_FMT,
+        'key.name',
+        'KEY_NAME',
+        'key-name',
+      ),
+    );
   }
   errs.push(...hasChDirPrefix(value));
   return errs;
@@ -202,7 +219,9 @@ export function isCIDRSloppy(value: string): boolean {
 
 /** validation.IsValidCIDR. */
 export function validateCIDR(path: string, value: string): FieldError[] {
-  return isCIDRSloppy(value) ? [] : [field.invalid(path, value, 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)')];
+  return isCIDRSloppy(value)
+    ? []
+    : [field.invalid(path, value, 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)')];
 }
 
 // ---- FieldError wrappers ----------------------------------------------------------------------
@@ -264,7 +283,9 @@ export function validateLabels(labels: unknown, path: string): FieldError[] {
 
 /** ValidateImmutableField (apiequality.Semantic.DeepEqual on the two values). */
 export function validateImmutableField(newVal: unknown, oldVal: unknown, path: string): FieldError[] {
-  return semanticEqual(newVal, oldVal) ? [] : [field.invalid(path, newVal === undefined ? null : newVal, FIELD_IMMUTABLE_ERROR_MSG)];
+  return semanticEqual(newVal, oldVal)
+    ? []
+    : [field.invalid(path, newVal === undefined ? null : newVal, FIELD_IMMUTABLE_ERROR_MSG)];
 }
 
 /**

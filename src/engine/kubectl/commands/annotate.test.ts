@@ -10,7 +10,12 @@ function harness() {
   const sim = new Simulation({ empty: true });
   const env = sim.kubectlEnv();
   for (const name of ['web-0', 'web-1']) {
-    env.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { app: 'nginx' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    env.api.create({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, labels: { app: 'nginx' } },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    });
   }
   const run = (line: string) => {
     let stdout = '';

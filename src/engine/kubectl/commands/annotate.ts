@@ -47,7 +47,13 @@ function parseAnnotations(pairs: string[]): { set: Map<string, string>; remove: 
 }
 
 /** updateAnnotations: applies the changes to a copy; refuses to overwrite without --overwrite. */
-function applyAnnotations(obj: KObject, overwrite: boolean, resourceVersion: string, set: Map<string, string>, remove: string[]): KObject {
+function applyAnnotations(
+  obj: KObject,
+  overwrite: boolean,
+  resourceVersion: string,
+  set: Map<string, string>,
+  remove: string[],
+): KObject {
   const annotations = obj.metadata.annotations ?? {};
   if (!overwrite) {
     const conflicts = [...set.keys()]
@@ -78,7 +84,8 @@ export function runAnnotate(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv):
   validateSelection(parsed, resources, filenames, 'rsrc.yaml', 'rsrc.json', dryRun);
   if (set.size === 0 && remove.length === 0 && !list) throw new KubectlError('at least one annotation update is required');
   const both = remove.filter((k) => set.has(k));
-  if (both.length) throw new KubectlError(`can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}`);
+  if (both.length)
+    throw new KubectlError(`can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}`);
 
   const { targets, single } = selectObjects(env, io, {
     resources,

@@ -35,8 +35,12 @@ describe('kubectl api-resources', () => {
     const out = harness()('kubectl api-resources').stdout.split('\n');
     expect(out[0]).toMatch(/^NAME +SHORTNAMES +APIVERSION +NAMESPACED +KIND$/);
     const names = out.slice(1, -1).map((l) => l.split(/ +/)[0]);
-    const groups = out.slice(1, -1).map((l) => (l.split(/ +/).find((c) => /^([a-z0-9.-]+\/)?v\d/.test(c)) ?? '').split('/').slice(0, -1).join('/'));
-    const sorted = names.map((n, i) => [groups[i], n]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    const groups = out
+      .slice(1, -1)
+      .map((l) => (l.split(/ +/).find((c) => /^([a-z0-9.-]+\/)?v\d/.test(c)) ?? '').split('/').slice(0, -1).join('/'));
+    const sorted = names
+      .map((n, i) => [groups[i], n])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     expect(names).toEqual(sorted.map((x) => x[1]));
     expect(out.find((l) => l.startsWith('pods '))).toMatch(/^pods +po +v1 +true +Pod$/);
     expect(out.find((l) => l.startsWith('leases '))).toMatch(/^leases +coordination\.k8s\.io\/v1 +true +Lease$/);
@@ -80,11 +84,15 @@ describe('kubectl api-resources', () => {
   it('filters by scope, verbs and category, and prints names', () => {
     const run = (line: string) => fixed(line.split(' ').slice(2));
     expect(run('kubectl api-resources --namespaced=false -o name').stdout).toBe('namespaces\nnodes\n');
-    expect(run('kubectl api-resources --sort-by=kind -o name').stdout).toBe('events\nleases.coordination.k8s.io\nnamespaces\nnodes\npods\n');
+    expect(run('kubectl api-resources --sort-by=kind -o name').stdout).toBe(
+      'events\nleases.coordination.k8s.io\nnamespaces\nnodes\npods\n',
+    );
     expect(run('kubectl api-resources --verbs=deletecollection --namespaced=false -o name --api-group=').stdout).toBe('nodes\n');
     expect(run('kubectl api-resources --categories=all -o name --api-group=').stdout).toBe('pods\n');
     expect(run('kubectl api-resources -o name --api-group=coordination.k8s.io').stdout).toBe('leases.coordination.k8s.io\n');
-    expect(run('kubectl api-resources --no-headers --api-group=coordination.k8s.io').stdout).toBe('leases         coordination.k8s.io/v1   true   Lease\n');
+    expect(run('kubectl api-resources --no-headers --api-group=coordination.k8s.io').stdout).toBe(
+      'leases         coordination.k8s.io/v1   true   Lease\n',
+    );
   });
 
   it('prints an APIResourceList with -o json', () => {

@@ -78,7 +78,9 @@ export function runApiResources(parsed: ParsedArgs, io: KubectlIO, env: KubectlE
   }
   const output = (flags.output as string) ?? '';
   if (!['', 'wide', 'name', 'json', 'yaml'].includes(output)) {
-    throw new KubectlError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${FORMATS}`);
+    throw new KubectlError(
+      `unable to match a printer suitable for the output format "${output}", allowed formats are: ${FORMATS}`,
+    );
   }
   const sortBy = (flags['sort-by'] as string) ?? '';
   if (sortBy && sortBy !== 'name' && sortBy !== 'kind') throw new KubectlError('--sort-by accepts only name or kind');
@@ -118,7 +120,13 @@ export function runApiResources(parsed: ParsedArgs, io: KubectlIO, env: KubectlE
     rows.push(['NAME', 'SHORTNAMES', 'APIVERSION', 'NAMESPACED', 'KIND', ...(wide ? ['VERBS', 'CATEGORIES'] : [])]);
   }
   for (const r of resources) {
-    const row = [r.name, (r.shortNames ?? []).join(','), r.group ? `${r.group}/${r.version}` : (r.version ?? ''), String(r.namespaced), r.kind];
+    const row = [
+      r.name,
+      (r.shortNames ?? []).join(','),
+      r.group ? `${r.group}/${r.version}` : (r.version ?? ''),
+      String(r.namespaced),
+      r.kind,
+    ];
     if (wide) row.push(r.verbs.join(','), (r.categories ?? []).join(','));
     rows.push(row);
   }

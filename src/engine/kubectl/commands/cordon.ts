@@ -28,7 +28,10 @@ export function selectNodes(env: KubectlEnv, command: string, args: string[], se
     throw new KubectlError(`USAGE: ${command} NODE [flags]`, `See 'kubectl ${command} -h' for help and examples`);
   }
   if (args.length > 0 && selector) {
-    throw new KubectlError('cannot specify both a node name and a --selector option', `See 'kubectl ${command} -h' for help and examples`);
+    throw new KubectlError(
+      'cannot specify both a node name and a --selector option',
+      `See 'kubectl ${command} -h' for help and examples`,
+    );
   }
   if (selector !== undefined && args.length === 0) return env.api.list(nodeKind, { labelSelector: selector }).items;
   const nodes: KObject[] = [];
@@ -38,7 +41,10 @@ export function selectNodes(env: KubectlEnv, command: string, args: string[], se
     if (slash >= 0) {
       const def = resolveType(env.registry, arg.slice(0, slash));
       name = arg.slice(slash + 1);
-      if (def !== nodeKind) throw new KubectlError(`expected resource of type node, got "${def.group ? `${def.group}/` : ''}${def.version}, Resource=${def.plural}"`);
+      if (def !== nodeKind)
+        throw new KubectlError(
+          `expected resource of type node, got "${def.group ? `${def.group}/` : ''}${def.version}, Resource=${def.plural}"`,
+        );
     }
     nodes.push(env.api.get(nodeKind, undefined, name));
   }
@@ -58,10 +64,21 @@ function run(desired: boolean, parsed: ParsedArgs, io: KubectlIO, env: KubectlEn
     }
     if (dryRun !== 'client') {
       try {
-        env.api.patch(nodeKind, undefined, name, 'strategic', { spec: { unschedulable: desired ? true : null } }, { dryRun: dryRun === 'server' });
+        env.api.patch(
+          nodeKind,
+          undefined,
+          name,
+          'strategic',
+          { spec: { unschedulable: desired ? true : null } },
+          { dryRun: dryRun === 'server' },
+        );
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
-        io.err(`error: unable to ${command} node ${JSON.stringify(name)}: ${formatError(e).replace(/^Error from server \(\w+\): /, '').trimEnd()}\n`);
+        io.err(
+          `error: unable to ${command} node ${JSON.stringify(name)}: ${formatError(e)
+            .replace(/^Error from server \(\w+\): /, '')
+            .trimEnd()}\n`,
+        );
         failed = true;
         continue;
       }

@@ -23,10 +23,7 @@ export const createFlags: FlagSpec[] = [
 export function runCreate(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
   const filenames = parsed.flags.filename as string[];
   if (filenames.length === 0) {
-    throw new KubectlError(
-      'must specify one of -f and -k',
-      "See 'kubectl create -h' for help and examples",
-    );
+    throw new KubectlError('must specify one of -f and -k', "See 'kubectl create -h' for help and examples");
   }
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
   const format = parsed.flags.output ? parseOutputFormat(parsed.flags.output as string) : undefined;

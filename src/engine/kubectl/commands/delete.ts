@@ -112,7 +112,11 @@ export function runDelete(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
       }
     }
     if (targets.length === 0 && requests.every((r) => r.names.length === 0)) {
-      io.err(allNamespaces || !requests.some((r) => r.def.namespaced) ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`);
+      io.err(
+        allNamespaces || !requests.some((r) => r.def.namespaced)
+          ? 'No resources found\n'
+          : `No resources found in ${namespace} namespace.\n`,
+      );
       return 0;
     }
   }

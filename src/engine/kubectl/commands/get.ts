@@ -99,10 +99,28 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
       io.out(blocks.join(format.kind === 'table' ? '\n' : ''));
     }
   } else if (!flags['watch-only'] && (total > 0 || listing)) {
-    io.out(printStructured(format, fetched.flatMap((f) => f.items), single && !listing, !!flags['no-headers']));
+    io.out(
+      printStructured(
+        format,
+        fetched.flatMap((f) => f.items),
+        single && !listing,
+        !!flags['no-headers'],
+      ),
+    );
   }
 
-  if (watch) startWatch(parsed, io, env, requests[0], format.kind === 'table' && format.wide, allNamespaces, namespace, labelColumns, !!flags['watch-only'] && !flags['no-headers']);
+  if (watch)
+    startWatch(
+      parsed,
+      io,
+      env,
+      requests[0],
+      format.kind === 'table' && format.wide,
+      allNamespaces,
+      namespace,
+      labelColumns,
+      !!flags['watch-only'] && !flags['no-headers'],
+    );
   return failed ? 1 : 0;
 }
 

@@ -10,7 +10,12 @@ function harness() {
   const sim = new Simulation({ empty: true });
   const env = sim.kubectlEnv();
   for (const name of ['web-0', 'web-1']) {
-    env.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: { app: 'nginx' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    env.api.create({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, labels: { app: 'nginx' } },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    });
   }
   // Let the scheduler react (no nodes: it marks the pods unschedulable) before tests read them.
   sim.clock.runDue();
@@ -32,7 +37,9 @@ describe('kubectl label', () => {
     const h = harness();
     expect(h.run('kubectl label pod web-0 tier=frontend')).toEqual(ok('pod/web-0 labeled\n'));
     expect(h.labels('web-0')).toEqual({ app: 'nginx', tier: 'frontend' });
-    expect(h.run('kubectl label pod web-0 app=web')).toEqual(fail("error: 'app' already has a value (nginx), and --overwrite is false\n"));
+    expect(h.run('kubectl label pod web-0 app=web')).toEqual(
+      fail("error: 'app' already has a value (nginx), and --overwrite is false\n"),
+    );
     expect(h.run('kubectl label pod web-0 app=web --overwrite')).toEqual(ok('pod/web-0 labeled\n'));
     expect(h.run('kubectl label pod web-0 app=web --overwrite')).toEqual(ok('pod/web-0 not labeled\n'));
     expect(h.run('kubectl label pod web-0 tier-')).toEqual(ok('pod/web-0 unlabeled\n'));
@@ -44,7 +51,9 @@ describe('kubectl label', () => {
     const h = harness();
     h.run('kubectl label pod web-0 tier=a');
     expect(h.run('kubectl label pod web-0 app=x tier=b')).toEqual(
-      fail("'app' already has a value (nginx), and --overwrite is false\n'tier' already has a value (a), and --overwrite is false\n"),
+      fail(
+        "'app' already has a value (nginx), and --overwrite is false\n'tier' already has a value (a), and --overwrite is false\n",
+      ),
     );
   });
 
@@ -82,8 +91,12 @@ describe('kubectl label', () => {
   it('lists labels', () => {
     const h = harness();
     expect(h.run('kubectl label pod web-0 --list')).toEqual(ok('app=nginx\n'));
-    expect(h.run('kubectl label pods --all --list')).toEqual(ok('Listing labels for Pod./web-0:\n app=nginx\nListing labels for Pod./web-1:\n app=nginx\n'));
-    expect(h.run('kubectl label pod web-0 --list -o yaml')).toEqual(fail('error: --list and --output may not be specified together\n'));
+    expect(h.run('kubectl label pods --all --list')).toEqual(
+      ok('Listing labels for Pod./web-0:\n app=nginx\nListing labels for Pod./web-1:\n app=nginx\n'),
+    );
+    expect(h.run('kubectl label pod web-0 --list -o yaml')).toEqual(
+      fail('error: --list and --output may not be specified together\n'),
+    );
   });
 
   it('honours --resource-version', () => {
@@ -103,17 +116,25 @@ describe('kubectl label', () => {
   it('rejects bad arguments before contacting the server', () => {
     const h = harness();
     expect(h.run('kubectl label pod web-0').stderr).toBe('error: at least one label update is required\n');
-    expect(h.run('kubectl label a=b').stderr).toBe('error: one or more resources must be specified as <resource> <name> or <resource>/<name>\n');
-    expect(h.run('kubectl label pod web-0 a=b web-1').stderr).toBe('error: all resources must be specified before label changes: web-1\n');
+    expect(h.run('kubectl label a=b').stderr).toBe(
+      'error: one or more resources must be specified as <resource> <name> or <resource>/<name>\n',
+    );
+    expect(h.run('kubectl label pod web-0 a=b web-1').stderr).toBe(
+      'error: all resources must be specified before label changes: web-1\n',
+    );
     expect(h.run('kubectl label pod web-0 a=b=c').stderr).toBe('error: invalid label spec: a=b=c\n');
     expect(h.run('kubectl label pod web-0 a').stderr).toBe('error: at least one label update is required\n');
-    expect(h.run('kubectl label pod web-0 a=b a-').stderr).toBe('error: can not both modify and remove a label in the same command\n');
+    expect(h.run('kubectl label pod web-0 a=b a-').stderr).toBe(
+      'error: can not both modify and remove a label in the same command\n',
+    );
     expect(h.run('kubectl label pods a=b').stderr).toBe('error: resource(s) were provided, but no name was specified\n');
     expect(h.run('kubectl label pods --all -l a=b c=d').stderr).toBe('error: cannot set --all and --selector at the same time\n');
-    expect(h.run('kubectl label pod web-0 -l a=b c=d').stderr).toBe('error: name cannot be provided when a selector is specified\n');
+    expect(h.run('kubectl label pod web-0 -l a=b c=d').stderr).toBe(
+      'error: name cannot be provided when a selector is specified\n',
+    );
     expect(h.run('kubectl label widget w a=b').stderr).toBe('error: the server doesn\'t have a resource type "widget"\n');
     expect(h.run('kubectl label pod web-0 a=-x-').stderr).toBe(
-      'error: invalid label value: "a=-x-": a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyValue\',  or \'my_value\',  or \'12345\', regex used for validation is \'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?\')\n',
+      "error: invalid label value: \"a=-x-\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')\n",
     );
   });
 
@@ -122,7 +143,9 @@ describe('kubectl label', () => {
     const r = h.run('kubectl label pod web-0 a/b/c=x');
     expect(r.code).toBe(1);
     expect(r.stderr.startsWith('The Pod "web-0" is invalid: ')).toBe(true);
-    expect(r.stderr).toContain('metadata.labels: Invalid value: "a/b/c": a valid label key must consist of alphanumeric characters');
+    expect(r.stderr).toContain(
+      'metadata.labels: Invalid value: "a/b/c": a valid label key must consist of alphanumeric characters',
+    );
     expect(h.labels('web-0')).toEqual({ app: 'nginx' });
   });
 });

@@ -139,7 +139,8 @@ export function selectObjects(env: KubectlEnv, io: KubectlIO, o: SelectOptions):
   }
   if (names === 0) throw new KubectlError('resource(s) were provided, but no name was specified');
   for (const r of requests) {
-    if (r.def.namespaced && o.allNamespaces) throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
+    if (r.def.namespaced && o.allNamespaces)
+      throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
     for (const name of r.names) targets.push(fetch(env, r.def, o.namespace, name));
   }
   return { targets, single: names === 1 };
@@ -188,10 +189,25 @@ const PRINT_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-js
 export function checkOutputFormat(output: string | undefined): void {
   if (!output) return;
   const head = output.split('=')[0];
-  if (['json', 'yaml', 'name', 'jsonpath', 'jsonpath-as-json', 'jsonpath-file', 'go-template', 'go-template-file', 'template', 'templatefile'].includes(head)) {
+  if (
+    [
+      'json',
+      'yaml',
+      'name',
+      'jsonpath',
+      'jsonpath-as-json',
+      'jsonpath-file',
+      'go-template',
+      'go-template-file',
+      'template',
+      'templatefile',
+    ].includes(head)
+  ) {
     return;
   }
-  throw new KubectlError(`unable to match a printer suitable for the output format "${output}", allowed formats are: ${PRINT_FORMATS}`);
+  throw new KubectlError(
+    `unable to match a printer suitable for the output format "${output}", allowed formats are: ${PRINT_FORMATS}`,
+  );
 }
 
 /** What the PrintFlags printer writes for one object: `pod/web-0 labeled`, its name, or the object. */
@@ -259,10 +275,18 @@ function parseLabels(specs: string[]): { set: Map<string, string>; remove: strin
 }
 
 /** labelFunc: applies the changes to a copy; refuses to overwrite without --overwrite. */
-function applyLabels(obj: KObject, overwrite: boolean, resourceVersion: string, set: Map<string, string>, remove: string[]): KObject {
+function applyLabels(
+  obj: KObject,
+  overwrite: boolean,
+  resourceVersion: string,
+  set: Map<string, string>,
+  remove: string[],
+): KObject {
   const labels = obj.metadata.labels ?? {};
   if (!overwrite) {
-    const conflicts = [...set.keys()].filter((k) => k in labels).map((k) => `'${k}' already has a value (${labels[k]}), and --overwrite is false`);
+    const conflicts = [...set.keys()]
+      .filter((k) => k in labels)
+      .map((k) => `'${k}' already has a value (${labels[k]}), and --overwrite is false`);
     if (conflicts.length === 1) throw new KubectlError(conflicts[0]);
     if (conflicts.length > 1) throw new MultiError(conflicts);
   }
@@ -323,7 +347,8 @@ export function runLabel(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
         obj = applyLabels(obj, overwrite, resourceVersion, set, remove);
         outputObj = obj;
       } else {
-        for (const key of remove) if (!(key in (before.metadata.labels ?? {}))) io.out(`label ${JSON.stringify(key)} not found.\n`);
+        for (const key of remove)
+          if (!(key in (before.metadata.labels ?? {}))) io.out(`label ${JSON.stringify(key)} not found.\n`);
         obj = applyLabels(obj, overwrite, resourceVersion, set, remove);
         const patch = createMergePatch(before, obj);
         outputObj = env.api.patch(target.def, before.metadata.namespace, before.metadata.name ?? '', 'merge', patch, {
@@ -366,15 +391,18 @@ export function validateSelection(
   if (flags.all && flags.selector) throw new KubectlError('cannot set --all and --selector at the same time');
   if (flags.all && flags['field-selector']) throw new KubectlError('cannot set --all and --field-selector at the same time');
   if (flags.local) {
-    if (dryRun === 'server') throw new KubectlError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+    if (dryRun === 'server')
+      throw new KubectlError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
     if (resources.length > 0) {
-      throw new KubectlError(`can only use local files by -f ${yamlExample} or --filename=${jsonExample} when --local=true is set`);
+      throw new KubectlError(
+        `can only use local files by -f ${yamlExample} or --filename=${jsonExample} when --local=true is set`,
+      );
     }
-    if (filenames.length === 0) throw new KubectlError(`one or more files must be specified as -f ${yamlExample} or --filename=${jsonExample}`);
+    if (filenames.length === 0)
+      throw new KubectlError(`one or more files must be specified as -f ${yamlExample} or --filename=${jsonExample}`);
     return;
   }
   if (resources.length === 0 && filenames.length === 0) {
     throw new KubectlError('one or more resources must be specified as <resource> <name> or <resource>/<name>');
   }
 }
-

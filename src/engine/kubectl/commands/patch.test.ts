@@ -7,9 +7,17 @@ import { goJsonSyntaxError, patchFlags, runPatch } from './patch';
 
 function harness() {
   commands.patch ??= { flags: patchFlags, run: runPatch };
-  const sim = new Simulation({ empty: true, readFile: (path) => (path === 'patch.yaml' ? 'metadata:\n  labels:\n    from: file\n' : undefined) });
+  const sim = new Simulation({
+    empty: true,
+    readFile: (path) => (path === 'patch.yaml' ? 'metadata:\n  labels:\n    from: file\n' : undefined),
+  });
   const env = sim.kubectlEnv();
-  env.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-0', labels: { app: 'nginx' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.26' }] } });
+  env.api.create({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web-0', labels: { app: 'nginx' } },
+    spec: { containers: [{ name: 'c', image: 'nginx:1.26' }] },
+  });
   const run = (line: string) => {
     let stdout = '';
     let stderr = '';
@@ -36,7 +44,9 @@ describe('kubectl patch', () => {
     const h = harness();
     expect(h.run("kubectl patch pod web-0 -p 'metadata: {labels: {tier: web}}'")).toEqual(ok('pod/web-0 patched\n'));
     expect(h.pod().metadata.labels).toEqual({ app: 'nginx', tier: 'web' });
-    expect(h.run(`kubectl patch pod web-0 --type merge -p '{"metadata":{"labels":{"tier":null}}}'`)).toEqual(ok('pod/web-0 patched\n'));
+    expect(h.run(`kubectl patch pod web-0 --type merge -p '{"metadata":{"labels":{"tier":null}}}'`)).toEqual(
+      ok('pod/web-0 patched\n'),
+    );
     expect(h.run(`kubectl patch pod web-0 --type=json -p '[{"op":"add","path":"/metadata/labels/x","value":"1"}]'`)).toEqual(
       ok('pod/web-0 patched\n'),
     );
@@ -46,14 +56,20 @@ describe('kubectl patch', () => {
 
   it('patches the status subresource', () => {
     const h = harness();
-    expect(h.run(`kubectl patch pod web-0 --subresource=status -p '{"status":{"phase":"Running"}}'`)).toEqual(ok('pod/web-0 patched\n'));
+    expect(h.run(`kubectl patch pod web-0 --subresource=status -p '{"status":{"phase":"Running"}}'`)).toEqual(
+      ok('pod/web-0 patched\n'),
+    );
     expect(h.pod().status.phase).toBe('Running');
   });
 
   it('does not persist with --dry-run, and prints the patched object with -o', () => {
     const h = harness();
-    expect(h.run(`kubectl patch pod web-0 -p '{"metadata":{"labels":{"a":"b"}}}' --dry-run=client`)).toEqual(ok('pod/web-0 patched\n'));
-    expect(h.run(`kubectl patch pod web-0 -p '{"metadata":{"labels":{"a":"b"}}}' --dry-run=server -o name`)).toEqual(ok('pod/web-0\n'));
+    expect(h.run(`kubectl patch pod web-0 -p '{"metadata":{"labels":{"a":"b"}}}' --dry-run=client`)).toEqual(
+      ok('pod/web-0 patched\n'),
+    );
+    expect(h.run(`kubectl patch pod web-0 -p '{"metadata":{"labels":{"a":"b"}}}' --dry-run=server -o name`)).toEqual(
+      ok('pod/web-0\n'),
+    );
     expect(h.pod().metadata.labels).toEqual({ app: 'nginx' });
     const json = h.run(`kubectl patch pod web-0 -p '{"metadata":{"labels":{"a":"b"}}}' -o jsonpath='{.metadata.labels.a}'`);
     expect(json).toEqual(ok('b'));
@@ -64,7 +80,9 @@ describe('kubectl patch', () => {
     expect(h.run("kubectl patch pod web-0 -p '{bad'")).toEqual(
       fail("Error from server (BadRequest): invalid character 'b' looking for beginning of object key string\n"),
     );
-    expect(h.run("kubectl patch pod web-0 --type merge -p '{bad'")).toEqual(fail('Error from server (BadRequest): Invalid JSON Patch\n'));
+    expect(h.run("kubectl patch pod web-0 --type merge -p '{bad'")).toEqual(
+      fail('Error from server (BadRequest): Invalid JSON Patch\n'),
+    );
     expect(h.run("kubectl patch pod web-0 -p '{bad' --dry-run=client")).toEqual(
       fail("error: invalid character 'b' looking for beginning of object key string\n"),
     );
@@ -82,13 +100,19 @@ describe('kubectl patch', () => {
 
   it('validates its flags first', () => {
     const h = harness();
-    expect(h.run('kubectl patch pod web-0').stderr).toBe('error: must specify --patch or --patch-file containing the contents of the patch\n');
-    expect(h.run("kubectl patch pod web-0 -p '{}' --patch-file x").stderr).toBe('error: cannot specify --patch and --patch-file together\n');
-    expect(h.run("kubectl patch pod web-0 -p '{}' --type foo").stderr).toBe('error: --type must be one of [json merge strategic], not "foo"\n');
+    expect(h.run('kubectl patch pod web-0').stderr).toBe(
+      'error: must specify --patch or --patch-file containing the contents of the patch\n',
+    );
+    expect(h.run("kubectl patch pod web-0 -p '{}' --patch-file x").stderr).toBe(
+      'error: cannot specify --patch and --patch-file together\n',
+    );
+    expect(h.run("kubectl patch pod web-0 -p '{}' --type foo").stderr).toBe(
+      'error: --type must be one of [json merge strategic], not "foo"\n',
+    );
     expect(h.run("kubectl patch pod web-0 -p '{}' --subresource binding").stderr).toBe(
       'error: invalid subresource value: "binding". Must be one of [status scale]\n',
     );
-    expect(h.run("kubectl patch pod web-0 --patch-file nope.yaml").stderr).toBe(
+    expect(h.run('kubectl patch pod web-0 --patch-file nope.yaml').stderr).toBe(
       'error: unable to read patch file: open nope.yaml: no such file or directory\n',
     );
     expect(h.run("kubectl patch pods -p '{}'").stderr).toBe('error: resource(s) were provided, but no name was specified\n');

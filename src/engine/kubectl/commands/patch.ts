@@ -40,16 +40,20 @@ export function runPatch(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
   const patchFile = (flags['patch-file'] as string | undefined) ?? '';
   const local = !!flags.local;
   if (patchText && patchFile) throw new KubectlError('cannot specify --patch and --patch-file together');
-  if (!patchText && !patchFile) throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch');
+  if (!patchText && !patchFile)
+    throw new KubectlError('must specify --patch or --patch-file containing the contents of the patch');
   if (local && args.length !== 0) throw new KubectlError('cannot specify --local and server resources');
-  if (local && dryRun === 'server') throw new KubectlError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+  if (local && dryRun === 'server')
+    throw new KubectlError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
   const typeFlag = (flags.type as string | undefined) ?? '';
   if (typeFlag && !(PATCH_TYPES as readonly string[]).includes(typeFlag.toLowerCase())) {
     throw new KubectlError(`--type must be one of [${PATCH_TYPES.join(' ')}], not ${JSON.stringify(typeFlag)}`);
   }
   const subresource = (flags.subresource as string | undefined) ?? '';
   if (subresource && !SUBRESOURCES.includes(subresource)) {
-    throw new KubectlError(`invalid subresource value: ${JSON.stringify(subresource)}. Must be one of [${SUBRESOURCES.join(' ')}]`);
+    throw new KubectlError(
+      `invalid subresource value: ${JSON.stringify(subresource)}. Must be one of [${SUBRESOURCES.join(' ')}]`,
+    );
   }
   const type: PatchKind = typeFlag ? (typeFlag.toLowerCase() as PatchKind) : 'strategic';
 
@@ -152,7 +156,8 @@ function goYamlError(e: Error, text: string): string {
   if (code === 'BAD_INDENT' && message.startsWith('Flow map')) return `yaml: line ${line}: did not find expected ',' or '}'`;
   if (code === 'MISSING_CHAR' && message.includes('quote')) return `yaml: line ${line}: found unexpected end of stream`;
   if (code === 'BLOCK_AS_IMPLICIT_KEY') return `yaml: line ${line}: mapping values are not allowed in this context`;
-  if (code === 'TAB_AS_INDENT' || code === 'BAD_SCALAR_START') return `yaml: line ${line}: found character that cannot start any token`;
+  if (code === 'TAB_AS_INDENT' || code === 'BAD_SCALAR_START')
+    return `yaml: line ${line}: found character that cannot start any token`;
   const alias = /^Unresolved alias \(the anchor must be set before the alias\): (.*)$/.exec(message);
   if (alias) return `yaml: unknown anchor '${alias[1]}' referenced`;
   return `yaml: line ${line}: ${message}`;

@@ -86,7 +86,8 @@ export function parseTaints(specs: string[]): { add: ParsedTaint[]; remove: Pars
     const t = parseTaint(spec);
     if (!t.effect) throw new KubectlError(`invalid taint spec: ${spec}`, HINT);
     const keys = unique.get(t.effect) ?? new Set<string>();
-    if (keys.has(t.key)) throw new KubectlError(`duplicated taints with the same key and effect: {${t.key} ${t.value} ${t.effect} <nil>}`, HINT);
+    if (keys.has(t.key))
+      throw new KubectlError(`duplicated taints with the same key and effect: {${t.key} ${t.value} ${t.effect} <nil>}`, HINT);
     keys.add(t.key);
     unique.set(t.effect, keys);
     add.push(t);
@@ -94,7 +95,8 @@ export function parseTaints(specs: string[]): { add: ParsedTaint[]; remove: Pars
   return { add, remove };
 }
 
-const matches = (a: { key: string; effect?: string }, b: { key: string; effect?: string }) => a.key === b.key && (a.effect ?? '') === (b.effect ?? '');
+const matches = (a: { key: string; effect?: string }, b: { key: string; effect?: string }) =>
+  a.key === b.key && (a.effect ?? '') === (b.effect ?? '');
 
 function toTaint(t: ParsedTaint): Taint {
   const out: Taint = { key: t.key, effect: t.effect as Taint['effect'] };
@@ -145,18 +147,22 @@ export function runTaint(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
   if (!def) throw new KubectlError(`the server doesn't have a resource type "${type}"`);
   if (def !== nodeKind) throw new KubectlError(`invalid resource type ${type}, only node types are supported`);
   const conflicts: string[] = [];
-  for (const a of add) for (const r of remove) if (a.key === r.key && (!r.effect || a.effect === r.effect)) conflicts.push(`{"${r.key}":"${r.effect}"}`);
+  for (const a of add)
+    for (const r of remove)
+      if (a.key === r.key && (!r.effect || a.effect === r.effect)) conflicts.push(`{"${r.key}":"${r.effect}"}`);
   if (conflicts.length > 0) {
     throw new KubectlError(`can not both modify and remove the following taint(s) in the same command: ${conflicts.join(', ')}`);
   }
   const all = !!flags.all;
   const selector = flags.selector as string | undefined;
   if (all && selector) throw new KubectlError("setting 'all' parameter with a non empty selector is prohibited");
-  if (!all && !selector && resources.length < 2) throw new KubectlError("at least one resource name must be specified since 'all' parameter is not set");
+  if (!all && !selector && resources.length < 2)
+    throw new KubectlError("at least one resource name must be specified since 'all' parameter is not set");
 
   const targets: { name: string; node?: KObject; error?: unknown }[] = [];
   if (all || selector) {
-    for (const node of env.api.list(nodeKind, { labelSelector: selector || undefined }).items) targets.push({ name: node.metadata.name ?? '', node });
+    for (const node of env.api.list(nodeKind, { labelSelector: selector || undefined }).items)
+      targets.push({ name: node.metadata.name ?? '', node });
   } else {
     for (const name of resources.slice(1)) {
       try {
@@ -180,7 +186,9 @@ export function runTaint(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     if (!overwrite) {
       const existing = add.filter((a) => old.some((o) => matches(a, o))).map((a) => a.key);
       if (existing.length > 0) {
-        errors.push(`error: node ${t.name} already has ${existing.join(',')} taint(s) with same effect(s) and --overwrite is false`);
+        errors.push(
+          `error: node ${t.name} already has ${existing.join(',')} taint(s) with same effect(s) and --overwrite is false`,
+        );
         continue;
       }
     }
@@ -192,7 +200,14 @@ export function runTaint(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     let result: KObject = { ...node, spec: { ...node.spec, taints: r.taints } };
     if (dryRun !== 'client') {
       try {
-        result = env.api.patch(nodeKind, undefined, t.name, 'strategic', { spec: { taints: r.taints.length > 0 ? r.taints : null } }, { dryRun: dryRun === 'server' });
+        result = env.api.patch(
+          nodeKind,
+          undefined,
+          t.name,
+          'strategic',
+          { spec: { taints: r.taints.length > 0 ? r.taints : null } },
+          { dryRun: dryRun === 'server' },
+        );
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         errors.push(formatError(e).trimEnd());

@@ -25,7 +25,8 @@ type Check = (obj: KObject | undefined, uid: string | undefined) => boolean;
 function parseFor(value: string | undefined): { check: Check; describe: string } {
   if (!value) throw new KubectlError('--for must be set');
   const lower = value.toLowerCase();
-  if (lower === 'delete') return { check: (obj, uid) => !obj || (uid !== undefined && obj.metadata.uid !== uid), describe: 'delete' };
+  if (lower === 'delete')
+    return { check: (obj, uid) => !obj || (uid !== undefined && obj.metadata.uid !== uid), describe: 'delete' };
   if (lower === 'create') return { check: (obj) => !!obj, describe: 'create' };
   if (lower.startsWith('condition=')) {
     const spec = value.slice('condition='.length);
@@ -72,7 +73,14 @@ export function runWait(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): num
   const namespace = requestNamespace(parsed);
   if (parsed.args.length === 0) throw new KubectlError('resource(s) were provided, but no name was specified');
   const requests = parseResourceArgs(env.registry, parsed.args);
-  const targets: { prefix: string; plural: string; def: (typeof requests)[number]['def']; namespace?: string; name: string; uid?: string }[] = [];
+  const targets: {
+    prefix: string;
+    plural: string;
+    def: (typeof requests)[number]['def'];
+    namespace?: string;
+    name: string;
+    uid?: string;
+  }[] = [];
   for (const r of requests) {
     const ns = r.def.namespaced ? namespace : undefined;
     if (r.names.length) {
@@ -82,10 +90,18 @@ export function runWait(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): num
           io.err(`Error from server (NotFound): ${r.def.plural} "${name}" not found\n`);
           return 1;
         }
-        targets.push({ prefix: kindPrefix(r.def), plural: r.def.plural, def: r.def, namespace: ns, name, uid: obj?.metadata.uid });
+        targets.push({
+          prefix: kindPrefix(r.def),
+          plural: r.def.plural,
+          def: r.def,
+          namespace: ns,
+          name,
+          uid: obj?.metadata.uid,
+        });
       }
     } else {
-      if (!flags.all && !flags.selector && !flags['field-selector']) throw new KubectlError('resource(s) were provided, but no name was specified');
+      if (!flags.all && !flags.selector && !flags['field-selector'])
+        throw new KubectlError('resource(s) were provided, but no name was specified');
       const items = listResource(env.api, r.def, {
         namespace: flags['all-namespaces'] ? undefined : ns,
         labelSelector: flags.selector as string | undefined,
@@ -96,7 +112,14 @@ export function runWait(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): num
         return 1;
       }
       for (const o of items) {
-        targets.push({ prefix: kindPrefix(r.def), plural: r.def.plural, def: r.def, namespace: o.metadata.namespace, name: o.metadata.name!, uid: o.metadata.uid });
+        targets.push({
+          prefix: kindPrefix(r.def),
+          plural: r.def.plural,
+          def: r.def,
+          namespace: o.metadata.namespace,
+          name: o.metadata.name!,
+          uid: o.metadata.uid,
+        });
       }
     }
   }

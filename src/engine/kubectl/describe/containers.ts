@@ -7,7 +7,6 @@ import type { KObject } from '../../../k8s/types';
 import { formatRFC1123Z, printBool, sortStrings, stringOrNone } from './format';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './writer';
 
-
 type Json = Record<string, any>;
 
 /** Quantity.String() of a resource value as stored; the raw text if it does not parse. */
@@ -212,7 +211,10 @@ function describeEnv(container: Json, pod: KObject | undefined, w: PrefixWriter)
       w.write(LEVEL_3, `${e.name}:\t<set to the key '${r.key ?? ''}' in secret '${r.name ?? ''}'>\tOptional: ${!!r.optional}\n`);
     } else if (from.configMapKeyRef) {
       const r = from.configMapKeyRef;
-      w.write(LEVEL_3, `${e.name}:\t<set to the key '${r.key ?? ''}' of config map '${r.name ?? ''}'>\tOptional: ${!!r.optional}\n`);
+      w.write(
+        LEVEL_3,
+        `${e.name}:\t<set to the key '${r.key ?? ''}' of config map '${r.name ?? ''}'>\tOptional: ${!!r.optional}\n`,
+      );
     }
   }
 }

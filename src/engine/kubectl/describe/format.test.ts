@@ -105,6 +105,8 @@ describe('multi-line blocks', () => {
         { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
       ]),
     );
-    expect(out).toBe('Tolerations:  op=Exists\n              k=v:NoSchedule\n              node.kubernetes.io/unreachable:NoExecute op=Exists for 300s\n');
+    expect(out).toBe(
+      'Tolerations:  op=Exists\n              k=v:NoSchedule\n              node.kubernetes.io/unreachable:NoExecute op=Exists for 300s\n',
+    );
   });
 });

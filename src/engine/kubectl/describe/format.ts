@@ -60,7 +60,11 @@ export function printLabelsMultiline(
 }
 
 /** printAnnotationsMultiline: long or multi-line values go under the key, cut at 140 characters. */
-export function printAnnotationsMultiline(w: PrefixWriter, title: string, annotations: Record<string, string> | undefined | null): void {
+export function printAnnotationsMultiline(
+  w: PrefixWriter,
+  title: string,
+  annotations: Record<string, string> | undefined | null,
+): void {
   w.write(LEVEL_0, `${title}:\t`);
   const all = annotations ?? {};
   const keys = sortStrings(Object.keys(all).filter((k) => !SKIPPED_ANNOTATIONS.has(k)));
@@ -99,7 +103,13 @@ export function taintString(t: Taint): string {
 }
 
 /** printTaintsMultilineWithIndent: sorted by effect then key. */
-export function printTaintsMultiline(w: PrefixWriter, title: string, taints: Taint[] | undefined, initialIndent = '', innerIndent = '\t'): void {
+export function printTaintsMultiline(
+  w: PrefixWriter,
+  title: string,
+  taints: Taint[] | undefined,
+  initialIndent = '',
+  innerIndent = '\t',
+): void {
   w.write(LEVEL_0, `${initialIndent}${title}:${innerIndent}`);
   const list = [...(taints ?? [])];
   if (list.length === 0) {

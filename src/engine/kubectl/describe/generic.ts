@@ -9,7 +9,13 @@ import { goValue, printAnnotationsMultiline, printLabelsMultiline, smartLabelFor
 import type { DescribeContext, Describer } from './types';
 import { LEVEL_0, tabbedString, type PrefixWriter } from './writer';
 
-const SKIPPED = new Set(['.metadata.managedFields', '.metadata.name', '.metadata.namespace', '.metadata.labels', '.metadata.annotations']);
+const SKIPPED = new Set([
+  '.metadata.managedFields',
+  '.metadata.name',
+  '.metadata.namespace',
+  '.metadata.labels',
+  '.metadata.annotations',
+]);
 
 export const describeGeneric: Describer = (obj: KObject, ctx: DescribeContext) => {
   const events = ctx.showEvents ? searchEvents(ctx.env, refFor(obj)) : undefined;
@@ -28,7 +34,12 @@ function isMap(v: unknown): v is Record<string, unknown> {
 }
 
 /** printUnstructuredContent: maps as `Label:` blocks, lists item by item, scalars as `Label:  value`. */
-export function printUnstructuredContent(w: PrefixWriter, level: number, content: Record<string, unknown>, skipPrefix: string): void {
+export function printUnstructuredContent(
+  w: PrefixWriter,
+  level: number,
+  content: Record<string, unknown>,
+  skipPrefix: string,
+): void {
   for (const field of sortStrings(Object.keys(content).filter((k) => content[k] !== undefined))) {
     const value = content[field];
     const path = `${skipPrefix}.${field}`;

@@ -8,7 +8,6 @@ import { formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline, sortSt
 import type { DescribeContext, Describer } from './types';
 import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer';
 
-
 const SCOPE_HELP: Record<string, string> = {
   Terminating:
     'Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.',
@@ -34,7 +33,10 @@ export const describeNamespace: Describer = (ns: KObject, ctx: DescribeContext) 
       w.write(LEVEL_1, 'Type\tStatus\tLastTransitionTime\tReason\tMessage\n');
       w.write(LEVEL_1, '----\t------\t------------------\t------\t-------\n');
       for (const c of conditions) {
-        w.write(LEVEL_1, `${c.type}\t${c.status}\t${formatRFC1123Z(c.lastTransitionTime)}\t${c.reason ?? ''}\t${c.message ?? ''}\n`);
+        w.write(
+          LEVEL_1,
+          `${c.type}\t${c.status}\t${formatRFC1123Z(c.lastTransitionTime)}\t${c.reason ?? ''}\t${c.message ?? ''}\n`,
+        );
       }
     }
     w.write(LEVEL_0, '\n');
@@ -88,14 +90,21 @@ function describeLimitRanges(limitRanges: KObject[], w: PrefixWriter): void {
 /** One row per resource named by any of a limit's maps ('-' where a map does not name it). */
 export function describeLimitRangeSpec(spec: any, prefix: string, w: PrefixWriter): void {
   for (const item of (spec.limits ?? []) as any[]) {
-    const maps: Record<string, unknown>[] = [item.max, item.min, item.default, item.defaultRequest, item.maxLimitRequestRatio].map(
-      (m) => m ?? {},
-    );
+    const maps: Record<string, unknown>[] = [
+      item.max,
+      item.min,
+      item.default,
+      item.defaultRequest,
+      item.maxLimitRequestRatio,
+    ].map((m) => m ?? {});
     const names = sortStrings(new Set(maps.flatMap((m) => Object.keys(m))));
     const cell = (m: Record<string, unknown>, n: string) => (m[n] === undefined ? '-' : quantityString(m[n]));
     for (const n of names) {
       const [max, min, def, defReq, ratio] = maps;
-      w.write(LEVEL_0, `${prefix}${item.type ?? ''}\t${n}\t${cell(min, n)}\t${cell(max, n)}\t${cell(defReq, n)}\t${cell(def, n)}\t${cell(ratio, n)}\n`);
+      w.write(
+        LEVEL_0,
+        `${prefix}${item.type ?? ''}\t${n}\t${cell(min, n)}\t${cell(max, n)}\t${cell(defReq, n)}\t${cell(def, n)}\t${cell(ratio, n)}\n`,
+      );
     }
   }
 }

@@ -7,11 +7,17 @@ import { parseQuantity } from '../../../k8s/quantity';
 import type { KEvent, KObject } from '../../../k8s/types';
 import { quantityString } from './containers';
 import { describeEvents, searchEvents } from './events';
-import { formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline, printTaintsMultiline, sortStrings, timestampSince } from './format';
+import {
+  formatRFC1123Z,
+  printAnnotationsMultiline,
+  printLabelsMultiline,
+  printTaintsMultiline,
+  sortStrings,
+  timestampSince,
+} from './format';
 import { get, percent, podLimits, podRequests, ZERO, type ResourceList } from './resources';
 import type { DescribeContext, Describer } from './types';
 import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer';
-
 
 const NODE_LEASE_NAMESPACE = 'kube-node-lease';
 const ROLE_PREFIX = 'node-role.kubernetes.io/';
@@ -179,8 +185,14 @@ function describeNodeResource(pods: KObject[], node: KObject, w: PrefixWriter, n
   const memLimits = get(totalLimits, 'memory');
   const storageReqs = get(totalReqs, 'ephemeral-storage');
   const storageLimits = get(totalLimits, 'ephemeral-storage');
-  w.write(LEVEL_1, `cpu\t${cpuReqs} (${fraction(cpuReqs.milliValue(), allocCpu)}%)\t${cpuLimits} (${fraction(cpuLimits.milliValue(), allocCpu)}%)\n`);
-  w.write(LEVEL_1, `memory\t${memReqs} (${fraction(memReqs.value(), allocMemory)}%)\t${memLimits} (${fraction(memLimits.value(), allocMemory)}%)\n`);
+  w.write(
+    LEVEL_1,
+    `cpu\t${cpuReqs} (${fraction(cpuReqs.milliValue(), allocCpu)}%)\t${cpuLimits} (${fraction(cpuLimits.milliValue(), allocCpu)}%)\n`,
+  );
+  w.write(
+    LEVEL_1,
+    `memory\t${memReqs} (${fraction(memReqs.value(), allocMemory)}%)\t${memLimits} (${fraction(memLimits.value(), allocMemory)}%)\n`,
+  );
   w.write(
     LEVEL_1,
     `ephemeral-storage\t${storageReqs} (${fraction(storageReqs.value(), allocStorage)}%)\t${storageLimits} (${fraction(storageLimits.value(), allocStorage)}%)\n`,

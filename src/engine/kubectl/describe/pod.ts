@@ -19,7 +19,6 @@ import type { DescribeContext, Describer } from './types';
 import { describeVolumes } from './volumes';
 import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer';
 
-
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
 export const describePod: Describer = (pod: KObject, ctx: DescribeContext) => {

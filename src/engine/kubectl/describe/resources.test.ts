@@ -32,7 +32,7 @@ describe('pod requests and limits', () => {
     expect(text(podLimits(p))).toEqual({ cpu: '1210m' });
   });
 
-  it('truncates percentages like int64(float64) and keeps amd64\'s value for a zero divisor', () => {
+  it("truncates percentages like int64(float64) and keeps amd64's value for a zero divisor", () => {
     expect(percent(250, 3900)).toBe('6');
     expect(percent(0, 0)).toBe('-9223372036854775808');
   });

@@ -5,7 +5,6 @@
 import { parseQuantity, type Quantity } from '../../../k8s/quantity';
 import type { KObject } from '../../../k8s/types';
 
-
 export type ResourceList = Map<string, Quantity>;
 
 function toList(raw: Record<string, unknown> | undefined | null): ResourceList {

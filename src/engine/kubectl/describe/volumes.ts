@@ -5,7 +5,6 @@ import { quantityOf } from './containers';
 import { byteLength, sortStrings } from './format';
 import { LEVEL_0, LEVEL_1, LEVEL_2, LEVEL_3, type PrefixWriter } from './writer';
 
-
 type Json = Record<string, any>;
 
 /** Go `%v` of a bool that defaults to false. */

@@ -87,10 +87,7 @@ describe('parseCustomColumns errors', () => {
     ['NAME', 'unexpected custom-columns spec: NAME, expected <header>:<json-path-expr>'],
     ['NAME:.metadata.name,NODE', 'unexpected custom-columns spec: NODE, expected <header>:<json-path-expr>'],
     ['A:.items[0,1]', 'unexpected custom-columns spec: 1], expected <header>:<json-path-expr>'],
-    [
-      'A:{.a}{.b}',
-      "unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'",
-    ],
+    ['A:{.a}{.b}', "unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'"],
   ])('%j → %s', (spec, message) => {
     expect(() => parseCustomColumns(spec)).toThrow(CustomColumnsError);
     expect(() => parseCustomColumns(spec)).toThrow(message);
@@ -126,8 +123,14 @@ describe('parseCustomColumnsFile', () => {
   });
 
   it.each<[string, string]>([
-    ['', 'invalid template, missing header line. Expected format is one line of space separated headers, one line of space separated column specs.'],
-    ['NAME\n', 'invalid template, missing spec line. Expected format is one line of space separated headers, one line of space separated column specs.'],
+    [
+      '',
+      'invalid template, missing header line. Expected format is one line of space separated headers, one line of space separated column specs.',
+    ],
+    [
+      'NAME\n',
+      'invalid template, missing spec line. Expected format is one line of space separated headers, one line of space separated column specs.',
+    ],
     ['NAME NODE\nmetadata.name\n', "number of headers (2) and field specifications (1) don't match"],
   ])('%j → %s', (text, message) => {
     expect(() => parseCustomColumnsFile(text)).toThrow(message);

@@ -74,9 +74,7 @@ export function parseCustomColumnsFile(text: string): CustomColumn[] {
   const headers = words(lines[0]);
   const specs = words(lines[1]);
   if (headers.length !== specs.length) {
-    throw new CustomColumnsError(
-      `number of headers (${headers.length}) and field specifications (${specs.length}) don't match`,
-    );
+    throw new CustomColumnsError(`number of headers (${headers.length}) and field specifications (${specs.length}) don't match`);
   }
   const templates = specs.map(relaxedJsonPathExpression);
   return headers.map((header, i) => ({ header, path: compileJsonPath(templates[i]) }));
@@ -96,11 +94,7 @@ export function customColumnCell(column: CustomColumn, obj: unknown): string {
 }
 
 /** Prints objects as `kubectl get -o custom-columns=...` does (header, then one aligned row per object). */
-export function printCustomColumns(
-  columns: CustomColumn[],
-  objects: unknown[],
-  opts: CustomColumnsOptions = {},
-): string {
+export function printCustomColumns(columns: CustomColumn[], objects: unknown[], opts: CustomColumnsOptions = {}): string {
   const rows: string[][] = [];
   if (!opts.noHeaders) rows.push(columns.map((c) => c.header));
   for (const obj of objects) rows.push(columns.map((c) => customColumnCell(c, obj)));

@@ -79,11 +79,7 @@ describe('JSONPath output (kubectl get -o jsonpath, missing keys allowed)', () =
     ['{.items[?(@.status.phase!="Running")].metadata.name}', pods, 'web-2'],
     ['{.items[?(@.status.podIP)].metadata.name}', pods, 'web-1'],
     ['{.items[?(@.metadata.labels.app=="web")].metadata.name}', pods, 'web-1'],
-    [
-      '{range .items[*]}{.metadata.name}{"\\t"}{.status.phase}{"\\n"}{end}',
-      pods,
-      'web-1\tRunning\nweb-2\tPending\n',
-    ],
+    ['{range .items[*]}{.metadata.name}{"\\t"}{.status.phase}{"\\n"}{end}', pods, 'web-1\tRunning\nweb-2\tPending\n'],
     [
       '{range .items[*]}{.metadata.name}{":"}{range .spec.containers[*]}{.name}{","}{end}{"\\n"}{end}',
       pods,

@@ -133,7 +133,13 @@ export function goSprint(v: unknown): string {
       return '[' + (v as unknown[]).map(goSprint).join(' ') + ']';
     case 'map': {
       const m = v as Record<string, unknown>;
-      return 'map[' + sortedGoKeys(m).map((k) => `${k}:${goSprint(m[k])}`).join(' ') + ']';
+      return (
+        'map[' +
+        sortedGoKeys(m)
+          .map((k) => `${k}:${goSprint(m[k])}`)
+          .join(' ') +
+        ']'
+      );
     }
   }
 }
@@ -188,7 +194,11 @@ export function goSyntax(v: unknown): string {
     case 'map': {
       const m = v as Record<string, unknown>;
       return (
-        'map[string]interface {}{' + sortedGoKeys(m).map((k) => `${goQuote(k)}:${goSyntax(m[k])}`).join(', ') + '}'
+        'map[string]interface {}{' +
+        sortedGoKeys(m)
+          .map((k) => `${goQuote(k)}:${goSyntax(m[k])}`)
+          .join(', ') +
+        '}'
       );
     }
   }
@@ -263,7 +273,7 @@ function unquoteExtend(s: string): string {
   const body = chars.slice(1, -1);
   if (!body.includes('\\') && !body.includes(quote)) return body.join('');
   let out = '';
-  for (let i = 0; i < body.length; ) {
+  for (let i = 0; i < body.length;) {
     const c = body[i];
     if (c === quote) throw new Fail('invalid syntax');
     if (c !== '\\') {

@@ -32,9 +32,7 @@ export function parseOutputFormat(value: string | undefined): OutputFormat {
     if (!rest) throw new KubectlError('custom-columns format specified but no custom columns given');
     return { kind: 'custom-columns', spec: rest };
   }
-  throw new KubectlError(
-    `unable to match a printer suitable for the output format "${value}", allowed formats are: ${ALLOWED}`,
-  );
+  throw new KubectlError(`unable to match a printer suitable for the output format "${value}", allowed formats are: ${ALLOWED}`);
 }
 
 /** The `kind: List` wrapper kubectl prints for several objects. */

@@ -31,8 +31,22 @@ describe('formatTable (cli-runtime tabwriter: minwidth 6, padding 3, RememberWid
       ],
       'NAME    READY   UP-TO-DATE   AVAILABLE   AGE\n' + 'nginx   3/3     3            3           2m\n',
     ],
-    ['columns are at least 6 wide', [['A', 'B'], ['x', 'y']], 'A     B\nx     y\n'],
-    ['the last cell is never padded', [['a', 'long-last-cell'], ['b', 'c']], 'a     long-last-cell\nb     c\n'],
+    [
+      'columns are at least 6 wide',
+      [
+        ['A', 'B'],
+        ['x', 'y'],
+      ],
+      'A     B\nx     y\n',
+    ],
+    [
+      'the last cell is never padded',
+      [
+        ['a', 'long-last-cell'],
+        ['b', 'c'],
+      ],
+      'a     long-last-cell\nb     c\n',
+    ],
     [
       'a row ending in an empty cell pads the cell before it (trailing blanks, as kubectl)',
       [
@@ -42,7 +56,14 @@ describe('formatTable (cli-runtime tabwriter: minwidth 6, padding 3, RememberWid
       'NAME   NOMINATED NODE   \nweb    <none>           \n',
     ],
     ['a single column is never padded', [['NAME'], ['nginx'], ['a']], 'NAME\nnginx\na\n'],
-    ['widths count code points, not UTF-16 units', [['ñandú😀', 'x'], ['a', 'y']], 'ñandú😀   x\na        y\n'],
+    [
+      'widths count code points, not UTF-16 units',
+      [
+        ['ñandú😀', 'x'],
+        ['a', 'y'],
+      ],
+      'ñandú😀   x\na        y\n',
+    ],
     [
       'a shorter line ends the column block to its right',
       [
@@ -71,9 +92,7 @@ describe('formatTable (cli-runtime tabwriter: minwidth 6, padding 3, RememberWid
   });
 
   it('without RememberWidths each block is laid out on its own', () => {
-    expect(formatTable([['aaaaaaaaa', 'b'], ['x'], ['a', 'b']], { rememberWidths: false })).toBe(
-      'aaaaaaaaa   b\nx\na     b\n',
-    );
+    expect(formatTable([['aaaaaaaaa', 'b'], ['x'], ['a', 'b']], { rememberWidths: false })).toBe('aaaaaaaaa   b\nx\na     b\n');
   });
 });
 

@@ -50,9 +50,7 @@ const pod = {
     securityContext: {},
     serviceAccountName: 'default',
     terminationGracePeriodSeconds: 30,
-    tolerations: [
-      { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
-    ],
+    tolerations: [{ effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 }],
   },
   status: {
     conditions: [
@@ -344,7 +342,12 @@ status:
 
 describe('toKubectlJson', () => {
   it('prints a Pod like kubectl get pod -o json (4 spaces, sorted keys)', () => {
-    const out = toKubectlJson({ kind: 'Pod', apiVersion: 'v1', metadata: { name: 'nginx', labels: { run: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx', ports: [{ containerPort: 80 }], resources: {} }], volumes: [] } });
+    const out = toKubectlJson({
+      kind: 'Pod',
+      apiVersion: 'v1',
+      metadata: { name: 'nginx', labels: { run: 'nginx' } },
+      spec: { containers: [{ name: 'nginx', image: 'nginx', ports: [{ containerPort: 80 }], resources: {} }], volumes: [] },
+    });
     expect(out).toBe(`{
     "apiVersion": "v1",
     "kind": "Pod",
@@ -383,7 +386,9 @@ describe('toKubectlJson', () => {
     }
 }
 `);
-    expect(toKubectlJson(kubectlList([{ kind: 'Pod' }]))).toContain('"items": [\n        {\n            "kind": "Pod"\n        }\n    ],');
+    expect(toKubectlJson(kubectlList([{ kind: 'Pod' }]))).toContain(
+      '"items": [\n        {\n            "kind": "Pod"\n        }\n    ],',
+    );
   });
 
   it.each<[string, string]>([

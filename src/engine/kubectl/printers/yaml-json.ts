@@ -178,12 +178,7 @@ export function goJsonMarshal(value: unknown, indent?: string): string {
       const keys = sortedGoKeys(v);
       if (keys.length === 0) return '{}';
       return (
-        '{' +
-        nl +
-        keys.map((k) => pad + goJsonString(k) + colon + enc(v[k], depth + 1)).join(',' + nl) +
-        nl +
-        closePad +
-        '}'
+        '{' + nl + keys.map((k) => pad + goJsonString(k) + colon + enc(v[k], depth + 1)).join(',' + nl) + nl + closePad + '}'
       );
     }
     throw new Error(`json: unsupported type: ${typeof v}`);
@@ -209,10 +204,45 @@ export function kubectlList(items: unknown[]): Record<string, unknown> {
 // go-yaml v2 scalar resolution (which strings must be quoted to read back as strings)
 
 const YAML_MAP_VALUES = new Set([
-  'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON',
-  'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF',
-  '', '~', 'null', 'Null', 'NULL',
-  '.nan', '.NaN', '.NAN', '.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF', '-.inf', '-.Inf', '-.INF',
+  'y',
+  'Y',
+  'yes',
+  'Yes',
+  'YES',
+  'true',
+  'True',
+  'TRUE',
+  'on',
+  'On',
+  'ON',
+  'n',
+  'N',
+  'no',
+  'No',
+  'NO',
+  'false',
+  'False',
+  'FALSE',
+  'off',
+  'Off',
+  'OFF',
+  '',
+  '~',
+  'null',
+  'Null',
+  'NULL',
+  '.nan',
+  '.NaN',
+  '.NAN',
+  '.inf',
+  '.Inf',
+  '.INF',
+  '+.inf',
+  '+.Inf',
+  '+.INF',
+  '-.inf',
+  '-.Inf',
+  '-.INF',
 ]);
 
 function hintOf(s: string): 'S' | 'D' | 'M' | '.' | null {
@@ -358,10 +388,7 @@ function isBlankChar(c: string | undefined): boolean {
 function isPrintableChar(c: string): boolean {
   const cp = c.codePointAt(0)!;
   return (
-    cp === 0x0a ||
-    (cp >= 0x20 && cp <= 0x7e) ||
-    (cp >= 0xa0 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd && cp !== 0xfeff)
+    cp === 0x0a || (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd && cp !== 0xfeff)
   );
 }
 
@@ -382,7 +409,10 @@ function analyzeScalar(chars: string[]): ScalarAnalysis {
   let previousSpace = false;
   let previousBreak = false;
   const n = chars.length;
-  if (n >= 3 && ((chars[0] === '-' && chars[1] === '-' && chars[2] === '-') || (chars[0] === '.' && chars[1] === '.' && chars[2] === '.'))) {
+  if (
+    n >= 3 &&
+    ((chars[0] === '-' && chars[1] === '-' && chars[2] === '-') || (chars[0] === '.' && chars[1] === '.' && chars[2] === '.'))
+  ) {
     blockIndicators = true;
   }
   let precededByWhitespace = true;
@@ -630,8 +660,21 @@ class YamlEmitter {
         const cp = c.codePointAt(0)!;
         this.put('\\');
         const named: Record<number, string> = {
-          0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e',
-          0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P',
+          0x00: '0',
+          0x07: 'a',
+          0x08: 'b',
+          0x09: 't',
+          0x0a: 'n',
+          0x0b: 'v',
+          0x0c: 'f',
+          0x0d: 'r',
+          0x1b: 'e',
+          0x22: '"',
+          0x5c: '\\',
+          0x85: 'N',
+          0xa0: '_',
+          0x2028: 'L',
+          0x2029: 'P',
         };
         const esc = named[cp];
         if (esc !== undefined) this.put(esc);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  HOT_ALLOC_CPU,
+  HOT_FREE_PODS,
+  HOT_REQ_CPU,
   addPod,
   changedNodesSince,
+  nodeHot,
+  nodeLabel,
   cloneNodeInfo,
   hostPortConflicts,
   journalPosition,
@@ -21,7 +26,11 @@ describe('NodeInfo', () => {
     const a = makePod('a', { containers: [{ requests: { cpu: '500m', memory: '1Gi' }, hostPorts: [{ hostPort: 80 }] }] });
     const b = makePod('b', {
       containers: [{}],
-      affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: {} }] } },
+      affinity: {
+        podAntiAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'kubernetes.io/hostname', labelSelector: {} }],
+        },
+      },
     });
     const g0 = info.generation;
     addPod(info, podInfoFor(a));
@@ -75,10 +84,31 @@ describe('NodeInfo', () => {
   });
 });
 
+describe('hidden hot data', () => {
+  it('is kept with NodeInfos from newNodeInfo and derived for NodeInfos built elsewhere', () => {
+    const info = newNodeInfo(makeNode('h1', { labels: { 'topology.kubernetes.io/zone': 'z1', rack: 'r1' } }));
+    addPod(info, podInfoFor(makePod('a', { containers: [{ requests: { cpu: '1' } }] })));
+    expect([nodeHot(info)[HOT_ALLOC_CPU], nodeHot(info)[HOT_REQ_CPU], nodeHot(info)[HOT_FREE_PODS]]).toEqual([4000, 1000, 109]);
+    expect([nodeLabel(info, 'topology.kubernetes.io/zone'), nodeLabel(info, 'rack'), nodeLabel(info, 'constructor')]).toEqual([
+      'z1',
+      'r1',
+      undefined,
+    ]);
+    // A plain object with the NodeInfo fields (e.g. a test double).
+    const foreign = { ...info, requested: { ...info.requested, milliCPU: 2500 } } as typeof info;
+    delete (foreign as unknown as Partial<Record<string, unknown>>).hot;
+    expect(nodeHot(foreign)[HOT_REQ_CPU]).toBe(2500);
+    expect(nodeLabel(foreign, 'rack')).toBe('r1');
+  });
+});
+
 describe('host ports', () => {
   it('collects containers and sidecars only, sanitised', () => {
     const pod = makePod('p', {
-      initContainers: [{ hostPorts: [{ hostPort: 1 }] }, { hostPorts: [{ hostPort: 2, protocol: 'UDP' }], restartPolicy: 'Always' }],
+      initContainers: [
+        { hostPorts: [{ hostPort: 1 }] },
+        { hostPorts: [{ hostPort: 2, protocol: 'UDP' }], restartPolicy: 'Always' },
+      ],
       containers: [{ hostPorts: [{ hostPort: 3, hostIP: '10.0.0.1' }] }],
     });
     expect(podHostPorts(pod)).toEqual([

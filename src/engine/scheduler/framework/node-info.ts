@@ -1,13 +1,18 @@
 // framework.NodeInfo maintenance (pkg/scheduler/framework/types.go): a node, the pods assigned or
 // assumed on it, their summed requests, the host ports they hold, and a generation.
 //
-// Every mutation goes through these functions so that two things stay true:
+// Every mutation goes through these functions so that three things stay true:
 //  - `generation` comes from one process-wide counter (upstream's nextGeneration()), so a
 //    (node name, generation) pair identifies a node's content for per-node caches;
-//  - the node's name is appended to a change journal. Plugin indexes (PodTopologySpread and
-//    InterPodAffinity counts per topology domain) replay the journal to update only the nodes
-//    that changed since they last looked, instead of rescanning every pod of the cluster.
-// Code outside this module must not mutate a NodeInfo's fields directly.
+//  - each change is appended to a change journal (node name, generations before/after, and the
+//    pod for a single pod added/removed). Plugin indexes (PodTopologySpread and InterPodAffinity
+//    counts per topology domain, ImageLocality) replay it to update only what changed since they
+//    last looked, instead of rescanning every pod of the cluster;
+//  - hidden copies of hot data kept on the NodeInfo object (not in the NodeInfo interface: a
+//    node slot, the resource numbers in one small Float64Array, labels, hostname/zone label,
+//    taints, unschedulable, image ids) match the public fields. The plugins read those copies
+//    through the accessors below, which derive them for a NodeInfo built elsewhere.
+// Code outside this module must not mutate a NodeInfo's fields directly; copy with cloneNodeInfo.
 
 import type { KObject, Taint } from '../../../k8s/types';
 import { podHasAffinity, podHasRequiredAntiAffinity } from './pod-info';
@@ -395,7 +400,8 @@ export function hostPortConflicts(used: Set<string>, port: HostPort): boolean {
     return false;
   }
   return (
-    used.has(hostPortKey(port.protocol, '0.0.0.0', port.hostPort)) || used.has(hostPortKey(port.protocol, port.hostIP, port.hostPort))
+    used.has(hostPortKey(port.protocol, '0.0.0.0', port.hostPort)) ||
+    used.has(hostPortKey(port.protocol, port.hostIP, port.hostPort))
   );
 }
 

@@ -6,13 +6,7 @@
 // workloads parse a few term lists. The term objects are therefore shared and stable, and the
 // plugins use their identity as a cache key.
 
-import {
-  nothing,
-  requirementMatches,
-  selectorFromLabelSelector,
-  type LabelSelector,
-  type Selector,
-} from '../../../k8s/labels';
+import { nothing, requirementMatches, selectorFromLabelSelector, type LabelSelector, type Selector } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import { specNonZeroRequests, specRequests } from './resources';
 import type { AffinityTerm, PodInfo, WeightedAffinityTerm } from './types';

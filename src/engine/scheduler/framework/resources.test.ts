@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addResource,
-  emptyResource,
-  nodeAllocatable,
-  podNonZeroRequests,
-  podRequests,
-  subtractResource,
-} from './resources';
+import { addResource, emptyResource, nodeAllocatable, podNonZeroRequests, podRequests, subtractResource } from './resources';
 import { makeNode, makePod } from '../plugins/testing';
 
 const G = 1000 * 1000 * 1000;
@@ -71,7 +64,11 @@ describe('podRequests (C4)', () => {
 
   it('extended and hugepages resources are scalar; unknown plain names are ignored', () => {
     const r = podRequests(
-      makePod('p', { containers: [{ requests: { 'example.com/gpu': '2', 'hugepages-2Mi': '4Mi', storage: '1Gi', 'ephemeral-storage': '1Gi' } }] }),
+      makePod('p', {
+        containers: [
+          { requests: { 'example.com/gpu': '2', 'hugepages-2Mi': '4Mi', storage: '1Gi', 'ephemeral-storage': '1Gi' } },
+        ],
+      }),
     );
     expect(r.scalar).toEqual({ 'example.com/gpu': 2, 'hugepages-2Mi': 4 * Mi });
     expect(r.ephemeralStorage).toBe(1024 * Mi);
@@ -93,7 +90,11 @@ describe('podNonZeroRequests', () => {
       pod: makePod('p', { containers: [{ requests: { cpu: '500m' } }] }),
       want: [500, 200 * Mi],
     },
-    { name: 'explicit zero stays zero', pod: makePod('p', { containers: [{ requests: { cpu: '0', memory: '0' } }] }), want: [0, 0] },
+    {
+      name: 'explicit zero stays zero',
+      pod: makePod('p', { containers: [{ requests: { cpu: '0', memory: '0' } }] }),
+      want: [0, 0],
+    },
     {
       name: 'init containers get the defaults too (max with containers)',
       pod: makePod('p', { initContainers: [{}], containers: [{ requests: { cpu: '50m', memory: '10Mi' } }] }),
@@ -120,7 +121,15 @@ describe('resource arithmetic and allocatable', () => {
   });
 
   it('nodeAllocatable reads status.allocatable (pods → allowedPodNumber)', () => {
-    const r = nodeAllocatable(makeNode('n', { allocatable: { cpu: '3500m', memory: '16Gi', pods: '110', 'nvidia.com/gpu': '4' } }));
-    expect(r).toEqual({ milliCPU: 3500, memory: 16 * 1024 * Mi, ephemeralStorage: 0, allowedPodNumber: 110, scalar: { 'nvidia.com/gpu': 4 } });
+    const r = nodeAllocatable(
+      makeNode('n', { allocatable: { cpu: '3500m', memory: '16Gi', pods: '110', 'nvidia.com/gpu': '4' } }),
+    );
+    expect(r).toEqual({
+      milliCPU: 3500,
+      memory: 16 * 1024 * Mi,
+      ephemeralStorage: 0,
+      allowedPodNumber: 110,
+      scalar: { 'nvidia.com/gpu': 4 },
+    });
   });
 });

@@ -7,13 +7,17 @@ import { nodeAffinity, nodeMatchesNodeSelectorTerms } from './node-affinity';
 import { nodeName } from './node-name';
 import { nodePorts } from './node-ports';
 import { nodeUnschedulable } from './node-unschedulable';
-import { findUntoleratedTaint, taintToleration, toleratesTaint } from './taint-toleration';
+import { findUntoleratedTaint, taintToleration, tolerationToleratesTaint, toleratesTaint } from './taint-toleration';
 import { FakeSnapshot, failures, makeNode, makePod, runFilter, runScore } from './testing';
 
 describe('NodeUnschedulable', () => {
   const snapshot = new FakeSnapshot([makeNode('ok'), makeNode('cordoned', { unschedulable: true })]);
   it.each([
-    { name: 'pod without tolerations', tolerations: undefined, want: { cordoned: 'UnschedulableAndUnresolvable: node(s) were unschedulable' } },
+    {
+      name: 'pod without tolerations',
+      tolerations: undefined,
+      want: { cordoned: 'UnschedulableAndUnresolvable: node(s) were unschedulable' },
+    },
     {
       name: 'pod tolerating node.kubernetes.io/unschedulable:NoSchedule',
       tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] as Toleration[],
@@ -54,7 +58,8 @@ describe('toleration matching', () => {
     { t: { key: 'other', operator: 'Exists' }, want: false },
     { t: { key: 'dedicated', operator: 'Gt', value: 'gpu' }, want: false },
   ] as { t: Toleration; want: boolean }[])('%j', ({ t, want }) => {
-    expect(toleratesTaint(t, taint)).toBe(want);
+    expect(tolerationToleratesTaint(t, taint)).toBe(want);
+    expect(toleratesTaint([{ key: 'unrelated', operator: 'Exists' }, t], taint)).toBe(want);
   });
 
   it('findUntoleratedTaint returns the first NoSchedule/NoExecute taint not tolerated', () => {
@@ -65,7 +70,12 @@ describe('toleration matching', () => {
     ];
     expect(findUntoleratedTaint(taints, [])).toEqual(taints[1]);
     expect(findUntoleratedTaint(taints, [{ key: 'a', operator: 'Exists' }])).toEqual(taints[2]);
-    expect(findUntoleratedTaint(taints, [{ key: 'a', operator: 'Exists' }, { key: 'b', operator: 'Exists' }])).toBeUndefined();
+    expect(
+      findUntoleratedTaint(taints, [
+        { key: 'a', operator: 'Exists' },
+        { key: 'b', operator: 'Exists' },
+      ]),
+    ).toBeUndefined();
   });
 });
 
@@ -102,11 +112,30 @@ describe('TaintToleration', () => {
 
   it('Score: untolerated PreferNoSchedule taints, reversed (2 → 0, 1 → 50, 0 → 100)', () => {
     const s = new FakeSnapshot([
-      makeNode('two', { taints: [{ key: 'a', effect: 'PreferNoSchedule' }, { key: 'b', effect: 'PreferNoSchedule' }] }),
-      makeNode('one', { taints: [{ key: 'a', effect: 'PreferNoSchedule' }, { key: 'c', effect: 'NoSchedule' }] }),
+      makeNode('two', {
+        taints: [
+          { key: 'a', effect: 'PreferNoSchedule' },
+          { key: 'b', effect: 'PreferNoSchedule' },
+        ],
+      }),
+      makeNode('one', {
+        taints: [
+          { key: 'a', effect: 'PreferNoSchedule' },
+          { key: 'c', effect: 'NoSchedule' },
+        ],
+      }),
       makeNode('zero'),
     ]);
-    const r = runScore(taintToleration(), makePod('p', { tolerations: [{ key: 'b', operator: 'Exists', effect: 'PreferNoSchedule' }, { key: 'c', operator: 'Exists' }] }), s);
+    const r = runScore(
+      taintToleration(),
+      makePod('p', {
+        tolerations: [
+          { key: 'b', operator: 'Exists', effect: 'PreferNoSchedule' },
+          { key: 'c', operator: 'Exists' },
+        ],
+      }),
+      s,
+    );
     expect(r.raw).toEqual({ two: 1, one: 1, zero: 0 });
     const r2 = runScore(taintToleration(), makePod('p'), s);
     expect(r2.raw).toEqual({ two: 2, one: 1, zero: 0 });
@@ -114,7 +143,10 @@ describe('TaintToleration', () => {
   });
 
   it('Score: no PreferNoSchedule taints anywhere → 100 everywhere', () => {
-    expect(runScore(taintToleration(), makePod('p'), new FakeSnapshot([makeNode('a'), makeNode('b')])).normalized).toEqual({ a: 100, b: 100 });
+    expect(runScore(taintToleration(), makePod('p'), new FakeSnapshot([makeNode('a'), makeNode('b')])).normalized).toEqual({
+      a: 100,
+      b: 100,
+    });
   });
 });
 
@@ -125,7 +157,9 @@ describe('NodeAffinity', () => {
     makeNode('b1', { labels: { zone: 'b', disk: 'ssd' } }),
   ]);
   const unmatched = "UnschedulableAndUnresolvable: node(s) didn't match Pod's node affinity/selector";
-  const required = (...nodeSelectorTerms: unknown[]) => ({ nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms } } });
+  const required = (...nodeSelectorTerms: unknown[]) => ({
+    nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms } },
+  });
 
   it('PreFilter skips pods without nodeSelector and required affinity', () => {
     expect(runFilter(nodeAffinity(), makePod('p'), snapshot).preFilter?.code).toBe('Skip');
@@ -133,7 +167,11 @@ describe('NodeAffinity', () => {
 
   it.each([
     { name: 'nodeSelector', pod: makePod('p', { nodeSelector: { zone: 'a' } }), want: { b1: unmatched } },
-    { name: 'nodeSelector, two pairs', pod: makePod('p', { nodeSelector: { zone: 'a', disk: 'ssd' } }), want: { a2: unmatched, b1: unmatched } },
+    {
+      name: 'nodeSelector, two pairs',
+      pod: makePod('p', { nodeSelector: { zone: 'a', disk: 'ssd' } }),
+      want: { a2: unmatched, b1: unmatched },
+    },
     {
       name: 'In',
       pod: makePod('p', { affinity: required({ matchExpressions: [{ key: 'disk', operator: 'In', values: ['ssd'] }] }) }),
@@ -148,7 +186,12 @@ describe('NodeAffinity', () => {
       name: 'terms are ORed, expressions ANDed',
       pod: makePod('p', {
         affinity: required(
-          { matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }, { key: 'disk', operator: 'DoesNotExist' }] },
+          {
+            matchExpressions: [
+              { key: 'zone', operator: 'In', values: ['a'] },
+              { key: 'disk', operator: 'DoesNotExist' },
+            ],
+          },
           { matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] },
         ),
       }),
@@ -176,7 +219,10 @@ describe('NodeAffinity', () => {
     },
     {
       name: 'nodeSelector AND affinity',
-      pod: makePod('p', { nodeSelector: { disk: 'ssd' }, affinity: required({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }) }),
+      pod: makePod('p', {
+        nodeSelector: { disk: 'ssd' },
+        affinity: required({ matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }),
+      }),
       want: { a1: unmatched, a2: unmatched },
     },
     {
@@ -204,7 +250,10 @@ describe('NodeAffinity', () => {
         ],
       }),
     });
-    expect(runFilter(nodeAffinity(), conflict, snapshot).preFilter).toEqual({ code: 'UnschedulableAndUnresolvable', reasons: ['pod affinity terms conflict'] });
+    expect(runFilter(nodeAffinity(), conflict, snapshot).preFilter).toEqual({
+      code: 'UnschedulableAndUnresolvable',
+      reasons: ['pod affinity terms conflict'],
+    });
   });
 
   it('nodeMatchesNodeSelectorTerms is usable on its own', () => {
@@ -223,7 +272,11 @@ describe('NodeAffinity', () => {
         },
       },
     });
-    const s = new FakeSnapshot([makeNode('both', { labels: { zone: 'a', disk: 'ssd' } }), makeNode('zone', { labels: { zone: 'a' } }), makeNode('none')]);
+    const s = new FakeSnapshot([
+      makeNode('both', { labels: { zone: 'a', disk: 'ssd' } }),
+      makeNode('zone', { labels: { zone: 'a' } }),
+      makeNode('none'),
+    ]);
     const r = runScore(nodeAffinity(), pod, s);
     expect(r.raw).toEqual({ both: 7, zone: 2, none: 0 });
     expect(r.normalized).toEqual({ both: 100, zone: 28, none: 0 });
@@ -242,7 +295,11 @@ describe('NodePorts', () => {
   const reason = "Unschedulable: node(s) didn't have free ports for the requested pod ports";
   it.each([
     { name: 'no host ports: skipped', pod: makePod('p'), want: {}, skip: true },
-    { name: 'TCP 8080 on 0.0.0.0', pod: makePod('p', { containers: [{ hostPorts: [{ hostPort: 8080 }] }] }), want: { a: reason } },
+    {
+      name: 'TCP 8080 on 0.0.0.0',
+      pod: makePod('p', { containers: [{ hostPorts: [{ hostPort: 8080 }] }] }),
+      want: { a: reason },
+    },
     {
       name: 'UDP 8080 on 0.0.0.0 conflicts with UDP on a specific IP',
       pod: makePod('p', { containers: [{ hostPorts: [{ hostPort: 8080, protocol: 'UDP' }] }] }),

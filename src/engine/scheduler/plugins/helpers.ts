@@ -18,7 +18,10 @@ export function rejection(plugin: string, code: 'Unschedulable' | 'Unschedulable
 }
 
 /** rejection() memoised by reasons (for reasons built at run time from a small set of values). */
-export function rejectionCache(plugin: string, code: 'Unschedulable' | 'UnschedulableAndUnresolvable'): (reasons: string[]) => Status {
+export function rejectionCache(
+  plugin: string,
+  code: 'Unschedulable' | 'UnschedulableAndUnresolvable',
+): (reasons: string[]) => Status {
   const cache = new Map<string, Status>();
   return (reasons) => {
     const key = reasons.join('\u0000');

@@ -87,9 +87,11 @@ interface PreScoreState {
   any: boolean;
 }
 
-
 function computeState(pod: KObject, snapshot: Snapshot): PreScoreState {
-  const containers = [...((pod.spec?.initContainers ?? []) as { image?: string }[]), ...((pod.spec?.containers ?? []) as { image?: string }[])];
+  const containers = [
+    ...((pod.spec?.initContainers ?? []) as { image?: string }[]),
+    ...((pod.spec?.containers ?? []) as { image?: string }[]),
+  ];
   const total = snapshot.nodes.length;
   const ids: number[] = [];
   const scaled: number[] = [];

@@ -20,9 +20,13 @@ const term = (topologyKey: string, matchLabels: Record<string, string>, extra: R
   labelSelector: { matchLabels },
   ...extra,
 });
-const required = (kind: 'podAffinity' | 'podAntiAffinity', ...terms: unknown[]) => ({ [kind]: { requiredDuringSchedulingIgnoredDuringExecution: terms } });
+const required = (kind: 'podAffinity' | 'podAntiAffinity', ...terms: unknown[]) => ({
+  [kind]: { requiredDuringSchedulingIgnoredDuringExecution: terms },
+});
 const preferred = (kind: 'podAffinity' | 'podAntiAffinity', ...terms: [number, unknown][]) => ({
-  [kind]: { preferredDuringSchedulingIgnoredDuringExecution: terms.map(([weight, podAffinityTerm]) => ({ weight, podAffinityTerm })) },
+  [kind]: {
+    preferredDuringSchedulingIgnoredDuringExecution: terms.map(([weight, podAffinityTerm]) => ({ weight, podAffinityTerm })),
+  },
 });
 
 function zoneNode(name: string, zone?: string): KObject {
@@ -46,7 +50,11 @@ function cluster(extra: KObject[] = []): FakeSnapshot {
 
 describe('InterPodAffinity Filter', () => {
   it.each([
-    { name: 'anti-affinity per hostname', pod: makePod('p', { affinity: required('podAntiAffinity', term(HOST, { app: 'web' })) }), want: { n1: ANTI, n3: ANTI } },
+    {
+      name: 'anti-affinity per hostname',
+      pod: makePod('p', { affinity: required('podAntiAffinity', term(HOST, { app: 'web' })) }),
+      want: { n1: ANTI, n3: ANTI },
+    },
     {
       name: 'anti-affinity per zone',
       pod: makePod('p', { affinity: required('podAntiAffinity', term(ZONE, { app: 'db' })) }),
@@ -79,7 +87,12 @@ describe('InterPodAffinity Filter', () => {
     },
     {
       name: 'affinity is checked before anti-affinity',
-      pod: makePod('p', { affinity: { ...required('podAffinity', term(ZONE, { app: 'db' })), ...required('podAntiAffinity', term(HOST, { app: 'web' })) } }),
+      pod: makePod('p', {
+        affinity: {
+          ...required('podAffinity', term(ZONE, { app: 'db' })),
+          ...required('podAntiAffinity', term(HOST, { app: 'web' })),
+        },
+      }),
       want: { n1: AFF, n2: AFF, n3: ANTI, n5: AFF },
     },
   ])('$name', ({ pod, want }) => {
@@ -87,17 +100,28 @@ describe('InterPodAffinity Filter', () => {
   });
 
   it("existing pods' required anti-affinity terms that match the pod", () => {
-    const loner = makePod('loner', { nodeName: 'n4', labels: { app: 'loner' }, affinity: required('podAntiAffinity', term(ZONE, { app: 'web' })) });
+    const loner = makePod('loner', {
+      nodeName: 'n4',
+      labels: { app: 'loner' },
+      affinity: required('podAntiAffinity', term(ZONE, { app: 'web' })),
+    });
     const s = cluster([loner]);
-    expect(failures(runFilter(interPodAffinity(), makePod('p', { labels: { app: 'web' } }), s))).toEqual({ n3: EXISTING, n4: EXISTING });
+    expect(failures(runFilter(interPodAffinity(), makePod('p', { labels: { app: 'web' } }), s))).toEqual({
+      n3: EXISTING,
+      n4: EXISTING,
+    });
     // Another namespace: the loner's term defaults to its own namespace.
-    expect(runFilter(interPodAffinity(), makePod('p', { labels: { app: 'web' }, namespace: 'other' }), s).preFilter?.code).toBe('Skip');
+    expect(runFilter(interPodAffinity(), makePod('p', { labels: { app: 'web' }, namespace: 'other' }), s).preFilter?.code).toBe(
+      'Skip',
+    );
   });
 
   it('namespaceSelector matches namespaces by label', () => {
     const s = cluster();
     s.namespaces = { other: { team: 'blue' }, default: { team: 'red' } };
-    const pod = makePod('p', { affinity: required('podAntiAffinity', term(HOST, { app: 'web' }, { namespaceSelector: { matchLabels: { team: 'blue' } } })) });
+    const pod = makePod('p', {
+      affinity: required('podAntiAffinity', term(HOST, { app: 'web' }, { namespaceSelector: { matchLabels: { team: 'blue' } } })),
+    });
     expect(failures(runFilter(interPodAffinity(), pod, s))).toEqual({ n2: ANTI });
     const all = makePod('p', { affinity: required('podAntiAffinity', term(HOST, { app: 'web' }, { namespaceSelector: {} })) });
     expect(failures(runFilter(interPodAffinity(), all, s))).toEqual({ n1: ANTI, n2: ANTI, n3: ANTI });
@@ -130,7 +154,7 @@ describe('InterPodAffinity Filter', () => {
 });
 
 describe('InterPodAffinity Score', () => {
-  it("preferred anti-affinity: −weight per matching pod in the domain; min–max normalised", () => {
+  it('preferred anti-affinity: −weight per matching pod in the domain; min–max normalised', () => {
     // n1 −20, n2 0, n3 −10, n4 0, n5 0 → (s+20)/20·100
     const pod = makePod('p', { affinity: preferred('podAntiAffinity', [10, term(HOST, { app: 'web' })]) });
     const r = runScore(interPodAffinity(), pod, cluster());
@@ -139,7 +163,9 @@ describe('InterPodAffinity Score', () => {
   });
 
   it('preferred affinity per zone', () => {
-    const pod = makePod('p', { affinity: preferred('podAffinity', [5, term(ZONE, { app: 'db' })], [1, term(ZONE, { app: 'web' })]) });
+    const pod = makePod('p', {
+      affinity: preferred('podAffinity', [5, term(ZONE, { app: 'db' })], [1, term(ZONE, { app: 'web' })]),
+    });
     // zone a: 2 web → 2; zone b: 1 web + 1 db → 1 + 5 = 6; n5 no zone → 0
     const r = runScore(interPodAffinity(), pod, cluster());
     expect(r.raw).toEqual({ n1: 2, n2: 2, n3: 6, n4: 6, n5: 0 });
@@ -149,7 +175,11 @@ describe('InterPodAffinity Score', () => {
   it("placed pods' terms: required affinity (+1), preferred anti-affinity (−weight)", () => {
     const s = cluster([
       makePod('fan', { nodeName: 'n2', labels: { app: 'fan' }, affinity: required('podAffinity', term(ZONE, { app: 'web' })) }),
-      makePod('hater', { nodeName: 'n4', labels: { app: 'hater' }, affinity: preferred('podAntiAffinity', [7, term(ZONE, { app: 'web' })]) }),
+      makePod('hater', {
+        nodeName: 'n4',
+        labels: { app: 'hater' },
+        affinity: preferred('podAntiAffinity', [7, term(ZONE, { app: 'web' })]),
+      }),
     ]);
     const r = runScore(interPodAffinity(), makePod('p', { labels: { app: 'web' } }), s);
     expect(r.raw).toEqual({ n1: 1, n2: 1, n3: -7, n4: -7, n5: 0 });
@@ -172,7 +202,12 @@ describe('InterPodAffinity caches', () => {
       makePod('a', { labels: { app: 'web' }, affinity: required('podAntiAffinity', term(HOST, { app: 'web' })) }),
       makePod('b', { labels: { app: 'web' }, affinity: required('podAffinity', term(ZONE, { app: 'db' })) }),
       makePod('c', { labels: { app: 'web' } }),
-      makePod('d', { affinity: { ...preferred('podAffinity', [3, term(ZONE, { app: 'db' })]), ...preferred('podAntiAffinity', [2, term(HOST, { app: 'web' })]) } }),
+      makePod('d', {
+        affinity: {
+          ...preferred('podAffinity', [3, term(ZONE, { app: 'db' })]),
+          ...preferred('podAntiAffinity', [2, term(HOST, { app: 'web' })]),
+        },
+      }),
     ];
     const check = () => {
       for (const pod of pods) {
@@ -186,7 +221,11 @@ describe('InterPodAffinity caches', () => {
       () => s.addPod(makePod(`x${seq++}`, { nodeName: 'n2', labels: { app: 'db' } })),
       () =>
         s.addPod(
-          makePod(`x${seq++}`, { nodeName: 'n4', labels: { app: 'guard' }, affinity: required('podAntiAffinity', term(ZONE, { app: 'web' })) }),
+          makePod(`x${seq++}`, {
+            nodeName: 'n4',
+            labels: { app: 'guard' },
+            affinity: required('podAntiAffinity', term(ZONE, { app: 'web' })),
+          }),
         ),
       () => s.removePod(s.get('n3')!.pods.find((p) => p.pod.metadata.name === 'db')!.pod),
       () => s.updateNode(zoneNode('n5', 'a')),

@@ -197,7 +197,8 @@ export class AffinityFilterState {
     const p = this.pod;
     for (const t of other.requiredAntiAffinityTerms) {
       const v = nodeLabel(node, t.topologyKey);
-      if (v !== undefined && termMatches(t, p.pod, this.nsLabels)) addCount((this.existingOverlay ??= new Map()), t.topologyKey, v, delta);
+      if (v !== undefined && termMatches(t, p.pod, this.nsLabels))
+        addCount((this.existingOverlay ??= new Map()), t.topologyKey, v, delta);
     }
     if (podMatchesAllAffinityTerms(p.requiredAffinityTerms, other.pod, this.nsLabelsOf)) {
       for (const t of p.requiredAffinityTerms) {
@@ -295,7 +296,12 @@ export function interPodAffinity(): FilterPlugin & ScorePlugin {
       for (const t of req) {
         const k = affinity.get(t.topologyKey);
         if (k !== undefined) k.multiplicity++;
-        else affinity.set(t.topologyKey, { key: t.topologyKey, counts: caches.termCounts(req, t.topologyKey, snapshot), multiplicity: 1 });
+        else
+          affinity.set(t.topologyKey, {
+            key: t.topologyKey,
+            counts: caches.termCounts(req, t.topologyKey, snapshot),
+            multiplicity: 1,
+          });
       }
       const anti = new Map<string, DomainCounts[]>();
       for (const t of reqAnti) {

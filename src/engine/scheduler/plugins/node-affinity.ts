@@ -35,7 +35,14 @@ export interface NodeSelectorTerm {
 
 type TermMatcher = (node: KObject) => boolean;
 
-const NODE_OPS: Record<string, Operator> = { In: 'In', NotIn: 'NotIn', Exists: 'Exists', DoesNotExist: 'DoesNotExist', Gt: 'Gt', Lt: 'Lt' };
+const NODE_OPS: Record<string, Operator> = {
+  In: 'In',
+  NotIn: 'NotIn',
+  Exists: 'Exists',
+  DoesNotExist: 'DoesNotExist',
+  Gt: 'Gt',
+  Lt: 'Lt',
+};
 
 function isEmptyTerm(t: NodeSelectorTerm | null | undefined): boolean {
   return !t || ((t.matchExpressions?.length ?? 0) === 0 && (t.matchFields?.length ?? 0) === 0);
@@ -110,7 +117,8 @@ const requiredCache = new WeakMap<object, unknown>();
 export function requiredNodeAffinity(pod: KObject): RequiredNodeAffinity {
   const spec = pod.spec;
   if (!spec || typeof spec !== 'object') return MATCH_ALL;
-  if (spec.nodeSelector == null && spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution == null) return MATCH_ALL;
+  if (spec.nodeSelector == null && spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution == null)
+    return MATCH_ALL;
   return memoByObjects(requiredCache, [spec.nodeSelector, spec.affinity], () => compileRequired(spec));
 }
 
@@ -118,9 +126,7 @@ function compileRequired(spec: any): RequiredNodeAffinity {
   let r: RequiredNodeAffinity;
   const nodeSelector = spec.nodeSelector as Record<string, string> | null | undefined;
   const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution as
-    | { nodeSelectorTerms?: NodeSelectorTerm[] }
-    | null
-    | undefined;
+    { nodeSelectorTerms?: NodeSelectorTerm[] } | null | undefined;
   if (nodeSelector == null && required == null) {
     r = MATCH_ALL;
   } else {
@@ -159,9 +165,7 @@ export function preferredSchedulingTerms(pod: KObject): PreferredTerm[] | null {
   let p = preferredCache.get(affinity);
   if (p !== undefined) return p;
   const list = affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution as
-    | { weight?: number; preference?: NodeSelectorTerm }[]
-    | null
-    | undefined;
+    { weight?: number; preference?: NodeSelectorTerm }[] | null | undefined;
   if (list == null) {
     p = null;
   } else {

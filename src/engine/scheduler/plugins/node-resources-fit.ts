@@ -25,7 +25,15 @@ import {
 } from '../framework/node-info';
 import { isZeroRequest } from '../framework/resources';
 import { cycleStateSlot, rejectionCache } from './helpers';
-import { MAX_NODE_SCORE, SUCCESS, type FilterPlugin, type NodeInfo, type PodInfo, type ScorePlugin, type Status } from '../framework/types';
+import {
+  MAX_NODE_SCORE,
+  SUCCESS,
+  type FilterPlugin,
+  type NodeInfo,
+  type PodInfo,
+  type ScorePlugin,
+  type Status,
+} from '../framework/types';
 
 export const NAME = 'NodeResourcesFit';
 export const REASON_TOO_MANY_PODS = 'Too many pods';
@@ -112,10 +120,7 @@ export function podResourceRequest(pod: PodInfo, resource: string, useRequested:
 }
 
 export function nodeResourcesFit(resources: readonly ResourceSpec[] = DEFAULT_RESOURCES): FilterPlugin & ScorePlugin {
-  const onlyCpuMemory =
-    resources.length === 2 &&
-    resources[0].name === 'cpu' &&
-    resources[1].name === 'memory';
+  const onlyCpuMemory = resources.length === 2 && resources[0].name === 'cpu' && resources[1].name === 'memory';
   const wCpu = onlyCpuMemory ? resources[0].weight : 0;
   const wMem = onlyCpuMemory ? resources[1].weight : 0;
   const slot = cycleStateSlot<number[]>(`PreScore${NAME}`);
@@ -168,8 +173,7 @@ export function nodeResourcesFit(resources: readonly ResourceSpec[] = DEFAULT_RE
         }
         return weightSum === 0 ? 0 : Math.floor(score / weightSum);
       }
-      const podRequests =
-        slot.get(state) ?? resources.map((r) => podResourceRequest(pod, r.name, false));
+      const podRequests = slot.get(state) ?? resources.map((r) => podResourceRequest(pod, r.name, false));
       let score = 0;
       let weightSum = 0;
       for (let i = 0; i < resources.length; i++) {

@@ -24,7 +24,11 @@ describe('NodeResourcesFit Filter', () => {
     { name: 'fits', req: { cpu: '1', memory: '2Gi' }, want: {} },
     { name: 'cpu', req: { cpu: '1500m' }, want: { busy: 'Unschedulable: Insufficient cpu' } },
     { name: 'memory', req: { memory: '3Gi' }, want: { busy: 'Unschedulable: Insufficient memory' } },
-    { name: 'ephemeral-storage', req: { 'ephemeral-storage': '2Gi' }, want: { busy: 'Unschedulable: Insufficient ephemeral-storage', idle: 'Unschedulable: Insufficient ephemeral-storage' } },
+    {
+      name: 'ephemeral-storage',
+      req: { 'ephemeral-storage': '2Gi' },
+      want: { busy: 'Unschedulable: Insufficient ephemeral-storage', idle: 'Unschedulable: Insufficient ephemeral-storage' },
+    },
     {
       name: 'extended resource (absent on a node = 0)',
       req: { 'nvidia.com/gpu': '2' },
@@ -39,7 +43,15 @@ describe('NodeResourcesFit Filter', () => {
       },
     },
   ])('$name', ({ req, want }) => {
-    expect(failures(runFilter(nodeResourcesFit(), makePod('p', { containers: [{ requests: req as unknown as Record<string, string> }] }), snapshot))).toEqual(want);
+    expect(
+      failures(
+        runFilter(
+          nodeResourcesFit(),
+          makePod('p', { containers: [{ requests: req as unknown as Record<string, string> }] }),
+          snapshot,
+        ),
+      ),
+    ).toEqual(want);
   });
 
   it('Too many pods comes first; a pod requesting nothing is checked for the count only', () => {
@@ -53,7 +65,9 @@ describe('NodeResourcesFit Filter', () => {
   it('a zero request never fails even on an overcommitted resource', () => {
     const over = makeNode('over', { allocatable: { cpu: '1', memory: '1Gi', pods: '10' } });
     const s = new FakeSnapshot([over], [makePod('big', { nodeName: 'over', containers: [{ requests: { cpu: '2' } }] })]);
-    expect(failures(runFilter(nodeResourcesFit(), makePod('p', { containers: [{ requests: { memory: '100Mi' } }] }), s))).toEqual({});
+    expect(failures(runFilter(nodeResourcesFit(), makePod('p', { containers: [{ requests: { memory: '100Mi' } }] }), s))).toEqual(
+      {},
+    );
   });
 });
 
@@ -76,7 +90,9 @@ describe('NodeResourcesFit Score (LeastAllocated)', () => {
     );
     // half:  cpu (4000-2000)*100/4000 = 50, mem (8Gi-4Gi)/8Gi = 50 → 50
     // empty: 75 / 75 → 75; cpu-only: memory allocatable 0 is left out → cpu 75
-    expect(runScore(nodeResourcesFit(), makePod('p', { containers: [{ requests: { cpu: '1', memory: '2Gi' } }] }), s).normalized).toEqual({
+    expect(
+      runScore(nodeResourcesFit(), makePod('p', { containers: [{ requests: { cpu: '1', memory: '2Gi' } }] }), s).normalized,
+    ).toEqual({
       half: 50,
       empty: 75,
       'cpu-only': 75,
@@ -97,9 +113,14 @@ describe('NodeResourcesBalancedAllocation', () => {
   });
 
   it('uses the real requests (node + pod); skips best-effort pods', () => {
-    const s = new FakeSnapshot([makeNode('n')], [makePod('x', { nodeName: 'n', containers: [{ requests: { cpu: '1', memory: '1Gi' } }] })]);
+    const s = new FakeSnapshot(
+      [makeNode('n')],
+      [makePod('x', { nodeName: 'n', containers: [{ requests: { cpu: '1', memory: '1Gi' } }] })],
+    );
     // cpu (1000+1000)/4000 = .5, memory (1Gi+1Gi)/8Gi = .25 → 87
-    expect(runScore(balancedAllocation(), makePod('p', { containers: [{ requests: { cpu: '1', memory: '1Gi' } }] }), s).normalized).toEqual({ n: 87 });
+    expect(
+      runScore(balancedAllocation(), makePod('p', { containers: [{ requests: { cpu: '1', memory: '1Gi' } }] }), s).normalized,
+    ).toEqual({ n: 87 });
     expect(runScore(balancedAllocation(), makePod('q'), s).skipped).toBe(true);
   });
 });

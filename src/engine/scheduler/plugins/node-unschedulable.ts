@@ -6,7 +6,7 @@ import type { Taint } from '../../../k8s/types';
 import { nodeUnschedulable as isUnschedulable } from '../framework/node-info';
 import { SUCCESS, type FilterPlugin, type Status } from '../framework/types';
 import { rejection } from './helpers';
-import { tolerationsTolerateTaint } from './taint-toleration';
+import { toleratesTaint } from './taint-toleration';
 
 export const NAME = 'NodeUnschedulable';
 export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
@@ -19,7 +19,7 @@ export function nodeUnschedulable(): FilterPlugin {
     name: NAME,
     filter(_state, pod, node): Status {
       if (!isUnschedulable(node)) return SUCCESS;
-      if (tolerationsTolerateTaint(pod.pod.spec?.tolerations, UNSCHEDULABLE_TAINT)) return SUCCESS;
+      if (toleratesTaint(pod.pod.spec?.tolerations, UNSCHEDULABLE_TAINT)) return SUCCESS;
       return rejected;
     },
   };

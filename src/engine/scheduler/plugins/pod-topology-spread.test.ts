@@ -36,14 +36,20 @@ function cluster(extraNodes: KObject[] = []): FakeSnapshot {
 function spreadPod(constraint: Record<string, unknown>, o: Parameters<typeof makePod>[1] = {}): KObject {
   return makePod('p', {
     labels: web,
-    topologySpreadConstraints: [{ maxSkew: 1, topologyKey: ZONE, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: web }, ...constraint }],
+    topologySpreadConstraints: [
+      { maxSkew: 1, topologyKey: ZONE, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: web }, ...constraint },
+    ],
     ...o,
   });
 }
 
 describe('PodTopologySpread Filter', () => {
   it.each([
-    { name: 'maxSkew 1: zone a (2+1-1=2) rejected, b (1+1-1=1) fits', pod: spreadPod({}), want: { n1: NOT_MATCH, n2: NOT_MATCH, n4: MISSING } },
+    {
+      name: 'maxSkew 1: zone a (2+1-1=2) rejected, b (1+1-1=1) fits',
+      pod: spreadPod({}),
+      want: { n1: NOT_MATCH, n2: NOT_MATCH, n4: MISSING },
+    },
     { name: 'maxSkew 2', pod: spreadPod({ maxSkew: 2 }), want: { n4: MISSING } },
     {
       name: 'pod not matching its own selector: no self count',
@@ -83,11 +89,17 @@ describe('PodTopologySpread Filter', () => {
     const s = cluster([zoneNode('n5', 'c')]);
     const affinity = {
       nodeAffinity: {
-        requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: ZONE, operator: 'In', values: ['a', 'b'] }] }] },
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchExpressions: [{ key: ZONE, operator: 'In', values: ['a', 'b'] }] }],
+        },
       },
     };
     // Honor (default): domains a=2, b=1 → min 1 → n3 fits; n5 (c: 0+1-1=0) fits too.
-    expect(failures(runFilter(podTopologySpread(), spreadPod({}, { affinity }), s))).toEqual({ n1: NOT_MATCH, n2: NOT_MATCH, n4: MISSING });
+    expect(failures(runFilter(podTopologySpread(), spreadPod({}, { affinity }), s))).toEqual({
+      n1: NOT_MATCH,
+      n2: NOT_MATCH,
+      n4: MISSING,
+    });
     // Ignore: zone c counts → min 0 → n3 (1+1-0=2) rejected.
     expect(failures(runFilter(podTopologySpread(), spreadPod({ nodeAffinityPolicy: 'Ignore' }, { affinity }), s))).toEqual({
       n1: NOT_MATCH,
@@ -99,20 +111,39 @@ describe('PodTopologySpread Filter', () => {
 
   it('nodeTaintsPolicy: Honor leaves out nodes with untolerated taints', () => {
     const s = cluster([zoneNode('n5', 'c', { taints: [{ key: 'x', effect: 'NoSchedule' }] })]);
-    expect(failures(runFilter(podTopologySpread(), spreadPod({ nodeTaintsPolicy: 'Honor' }), s))).toEqual({ n1: NOT_MATCH, n2: NOT_MATCH, n4: MISSING });
-    expect(failures(runFilter(podTopologySpread(), spreadPod({}), s))).toEqual({ n1: NOT_MATCH, n2: NOT_MATCH, n3: NOT_MATCH, n4: MISSING });
+    expect(failures(runFilter(podTopologySpread(), spreadPod({ nodeTaintsPolicy: 'Honor' }), s))).toEqual({
+      n1: NOT_MATCH,
+      n2: NOT_MATCH,
+      n4: MISSING,
+    });
+    expect(failures(runFilter(podTopologySpread(), spreadPod({}), s))).toEqual({
+      n1: NOT_MATCH,
+      n2: NOT_MATCH,
+      n3: NOT_MATCH,
+      n4: MISSING,
+    });
   });
 
   it('the first constraint whose key is missing decides (UnschedulableAndUnresolvable)', () => {
     const pod = makePod('p', {
       labels: web,
       topologySpreadConstraints: [
-        { maxSkew: 1, topologyKey: 'kubernetes.io/hostname', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: web } },
+        {
+          maxSkew: 1,
+          topologyKey: 'kubernetes.io/hostname',
+          whenUnsatisfiable: 'DoNotSchedule',
+          labelSelector: { matchLabels: web },
+        },
         { maxSkew: 1, topologyKey: ZONE, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: web } },
       ],
     });
     // Nodes need every key to be counted; hostname domains n1=2, n2=0, n3=1 → min 0.
-    expect(failures(runFilter(podTopologySpread(), pod, cluster()))).toEqual({ n1: NOT_MATCH, n2: NOT_MATCH, n3: NOT_MATCH, n4: MISSING });
+    expect(failures(runFilter(podTopologySpread(), pod, cluster()))).toEqual({
+      n1: NOT_MATCH,
+      n2: NOT_MATCH,
+      n3: NOT_MATCH,
+      n4: MISSING,
+    });
   });
 
   it('AddPod / RemovePod adjust a cloned state (preemption), not the original', () => {
@@ -140,12 +171,18 @@ describe('PodTopologySpread Filter', () => {
 
 describe('PodTopologySpread Score', () => {
   const byWebSelector = (pod: KObject): LabelPredicate[] =>
-    pod.metadata.labels?.app === 'web' ? [Object.assign((l: Record<string, string> | undefined) => l?.app === 'web', { key: 'rs/web' })] : [];
+    pod.metadata.labels?.app === 'web'
+      ? [Object.assign((l: Record<string, string> | undefined) => l?.app === 'web', { key: 'rs/web' })]
+      : [];
 
   it('system defaults (hostname 3, zone 5) with the owner selector; hand-computed', () => {
     const s = new FakeSnapshot(
       [zoneNode('n1', 'a'), zoneNode('n2', 'a'), zoneNode('n3', 'b')],
-      [makePod('w1', { nodeName: 'n1', labels: web }), makePod('w2', { nodeName: 'n1', labels: web }), makePod('w3', { nodeName: 'n3', labels: web })],
+      [
+        makePod('w1', { nodeName: 'n1', labels: web }),
+        makePod('w2', { nodeName: 'n1', labels: web }),
+        makePod('w3', { nodeName: 'n3', labels: web }),
+      ],
     );
     s.spreadSelectors = byWebSelector;
     // hostname weight ln(3+2), zone weight ln(2+2); zone counts a=2, b=1
@@ -196,7 +233,8 @@ describe('PodTopologySpread Score', () => {
 describe('PodTopologySpread caches', () => {
   it('a long-lived plugin agrees with a fresh one as the cluster changes', () => {
     const s = cluster([zoneNode('n5', 'c')]);
-    s.spreadSelectors = (pod) => (pod.metadata.labels?.app === 'web' ? [Object.assign((l?: Record<string, string>) => l?.app === 'web', { key: 'web' })] : []);
+    s.spreadSelectors = (pod) =>
+      pod.metadata.labels?.app === 'web' ? [Object.assign((l?: Record<string, string>) => l?.app === 'web', { key: 'web' })] : [];
     const kept = podTopologySpread();
     const hard = spreadPod({});
     const soft = spreadPod({ whenUnsatisfiable: 'ScheduleAnyway', topologyKey: 'kubernetes.io/hostname' });

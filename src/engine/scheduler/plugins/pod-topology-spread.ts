@@ -172,7 +172,13 @@ export function systemDefaultConstraints(pod: KObject, snapshot: Snapshot): Spre
             for (let i = 0; i < all.length; i++) if (!all[i](labels)) return false;
             return true;
           };
-    const base = { selector, selectorKey: key, minDomains: 1, nodeAffinityPolicy: 'Honor' as Policy, nodeTaintsPolicy: 'Ignore' as Policy };
+    const base = {
+      selector,
+      selectorKey: key,
+      minDomains: 1,
+      nodeAffinityPolicy: 'Honor' as Policy,
+      nodeTaintsPolicy: 'Ignore' as Policy,
+    };
     return [
       { ...base, topologyKey: LABEL_HOSTNAME, maxSkew: 3 },
       { ...base, topologyKey: LABEL_ZONE, maxSkew: 5 },
@@ -186,9 +192,17 @@ function hasAllKeys(node: NodeInfo, keys: readonly string[]): boolean {
 }
 
 /** matchNodeInclusionPolicies. */
-function includesNode(c: SpreadConstraint, affinity: RequiredNodeAffinity, tolerations: Toleration[] | undefined, node: NodeInfo): boolean {
+function includesNode(
+  c: SpreadConstraint,
+  affinity: RequiredNodeAffinity,
+  tolerations: Toleration[] | undefined,
+  node: NodeInfo,
+): boolean {
   if (c.nodeAffinityPolicy === 'Honor' && !affinity.empty && !affinity.match(node.node)) return false;
-  if (c.nodeTaintsPolicy === 'Honor' && findUntoleratedTaint(node.node.spec?.taints as Taint[] | undefined, tolerations) !== undefined) {
+  if (
+    c.nodeTaintsPolicy === 'Honor' &&
+    findUntoleratedTaint(node.node.spec?.taints as Taint[] | undefined, tolerations) !== undefined
+  ) {
     return false;
   }
   return true;
@@ -225,7 +239,16 @@ class Caches {
   ): DomainCounts {
     const affKey = c.nodeAffinityPolicy === 'Honor' ? affinity.key : '*';
     const taintKey = c.nodeTaintsPolicy === 'Honor' ? JSON.stringify(tolerations ?? []) : '*';
-    const key = [ns, c.selectorKey, c.topologyKey, requiredKeys.join(','), affKey, taintKey, missingValue ?? '\u0001', trackMin].join('\u0000');
+    const key = [
+      ns,
+      c.selectorKey,
+      c.topologyKey,
+      requiredKeys.join(','),
+      affKey,
+      taintKey,
+      missingValue ?? '\u0001',
+      trackMin,
+    ].join('\u0000');
     return this.domains.get(key, () => {
       const counter = this.counter(ns, c);
       const tk = c.topologyKey;
@@ -427,7 +450,15 @@ export function podTopologySpread(): FilterPlugin & ScorePlugin {
         if (c.selectorKey === undefined) {
           counts.push(undefined);
         } else {
-          const dc = caches.domainCounts(ns, c, requireAll ? keys : [], affinity, tolerations, requireAll ? undefined : '', false);
+          const dc = caches.domainCounts(
+            ns,
+            c,
+            requireAll ? keys : [],
+            affinity,
+            tolerations,
+            requireAll ? undefined : '',
+            false,
+          );
           dc.refresh(snapshot);
           counts.push(dc);
         }
@@ -470,7 +501,9 @@ export function podTopologySpread(): FilterPlugin & ScorePlugin {
         }
       }
       const values = distinct.map((d, i) => ({ size: d + extra[i].size }));
-      const weights = constraints.map((c, i) => topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? scored : values[i].size));
+      const weights = constraints.map((c, i) =>
+        topologyNormalizingWeight(c.topologyKey === LABEL_HOSTNAME ? scored : values[i].size),
+      );
       const s: SpreadScoreState = { constraints, counts, counters, weights, ignored };
       scoreSlot.set(state, s);
       return undefined;

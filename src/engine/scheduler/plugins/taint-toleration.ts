@@ -15,8 +15,8 @@ import { cycleStateSlot, defaultNormalizeScore, rejection } from './helpers';
 
 export const NAME = 'TaintToleration';
 
-/** Toleration.ToleratesTaint. */
-export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
+/** Toleration.ToleratesTaint: one toleration against one taint. */
+export function tolerationToleratesTaint(toleration: Toleration, taint: Taint): boolean {
   if (toleration.effect && toleration.effect !== taint.effect) return false;
   if (toleration.key && toleration.key !== taint.key) return false;
   switch (toleration.operator ?? '') {
@@ -31,11 +31,14 @@ export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
 }
 
 /** TolerationsTolerateTaint: some toleration of the list tolerates the taint. */
-export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
+export function toleratesTaint(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
   if (!tolerations) return false;
-  for (let i = 0; i < tolerations.length; i++) if (toleratesTaint(tolerations[i], taint)) return true;
+  for (let i = 0; i < tolerations.length; i++) if (tolerationToleratesTaint(tolerations[i], taint)) return true;
   return false;
 }
+
+/** Upstream's name for toleratesTaint. */
+export const tolerationsTolerateTaint = toleratesTaint;
 
 export type TaintFilter = (taint: Taint) => boolean;
 
@@ -51,7 +54,7 @@ export function findUntoleratedTaint(
   if (!taints) return undefined;
   for (let i = 0; i < taints.length; i++) {
     const t = taints[i];
-    if (filter(t) && !tolerationsTolerateTaint(tolerations, t)) return t;
+    if (filter(t) && !toleratesTaint(tolerations, t)) return t;
   }
   return undefined;
 }
@@ -95,7 +98,7 @@ export function taintToleration(): FilterPlugin & ScorePlugin {
       if (taints === undefined) return 0;
       const tolerations = slot.get(state) ?? ((pod.pod.spec?.tolerations ?? []) as Toleration[]);
       let count = 0;
-      for (const t of taints) if (t.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, t)) count++;
+      for (const t of taints) if (t.effect === 'PreferNoSchedule' && !toleratesTaint(tolerations, t)) count++;
       return count;
     },
 

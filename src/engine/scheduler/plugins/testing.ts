@@ -192,7 +192,12 @@ export interface FilterRun {
 }
 
 /** Runs one plugin's PreFilter, then Filter on every node (unless PreFilter skipped or rejected). */
-export function runFilter(plugin: FilterPlugin, pod: KObject | PodInfo, snapshot: Snapshot, state: CycleState = new Map()): FilterRun {
+export function runFilter(
+  plugin: FilterPlugin,
+  pod: KObject | PodInfo,
+  snapshot: Snapshot,
+  state: CycleState = new Map(),
+): FilterRun {
   const pi = 'kind' in pod ? podInfoFor(pod as KObject) : (pod as PodInfo);
   const run: FilterRun = { state, statuses: new Map() };
   const r = plugin.preFilter?.(state, pi, snapshot);

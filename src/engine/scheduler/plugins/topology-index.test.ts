@@ -58,7 +58,11 @@ describe('DomainCounts', () => {
 
 describe('ExistingTermIndex', () => {
   it('groups placed pods terms by term object with per-value counts', () => {
-    const anti = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', labelSelector: { matchLabels: { app: 'web' } } }] } };
+    const anti = {
+      podAntiAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', labelSelector: { matchLabels: { app: 'web' } } }],
+      },
+    };
     const spec = makePod('t', { affinity: anti }).spec;
     const pod = (name: string, nodeName: string) => ({ ...makePod(name), spec: { ...spec, nodeName } });
     const s = new FakeSnapshot(
@@ -99,12 +103,24 @@ describe('ExistingTermIndex under random changes', () => {
   it('matches a recount', () => {
     const rand = rng(7);
     const affinities = [
-      { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', labelSelector: { matchLabels: { app: 'a' } } }] } },
-      { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 3, podAffinityTerm: { topologyKey: 'host', labelSelector: {} } }] } },
+      {
+        podAntiAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: 'zone', labelSelector: { matchLabels: { app: 'a' } } }],
+        },
+      },
+      {
+        podAffinity: {
+          preferredDuringSchedulingIgnoredDuringExecution: [
+            { weight: 3, podAffinityTerm: { topologyKey: 'host', labelSelector: {} } },
+          ],
+        },
+      },
       undefined,
     ];
     const specs = affinities.map((affinity) => makePod('t', { affinity }).spec);
-    const s = new FakeSnapshot(Array.from({ length: 6 }, (_, i) => makeNode(`n${i}`, { labels: { zone: `z${i % 2}`, host: `n${i}` } })));
+    const s = new FakeSnapshot(
+      Array.from({ length: 6 }, (_, i) => makeNode(`n${i}`, { labels: { zone: `z${i % 2}`, host: `n${i}` } })),
+    );
     const index = new ExistingTermIndex();
     let seq = 0;
     for (let step = 0; step < 300; step++) {
@@ -116,7 +132,11 @@ describe('ExistingTermIndex under random changes', () => {
       } else if (r < 0.85) {
         if (node.pods.length > 0) s.removePod(node.pods[Math.floor(rand() * node.pods.length)].pod);
       } else {
-        s.updateNode(makeNode(node.name, { labels: rand() < 0.5 ? { zone: `z${Math.floor(rand() * 3)}`, host: node.name } : { host: node.name } }));
+        s.updateNode(
+          makeNode(node.name, {
+            labels: rand() < 0.5 ? { zone: `z${Math.floor(rand() * 3)}`, host: node.name } : { host: node.name },
+          }),
+        );
       }
       if (rand() < 0.3) continue;
       index.refresh(s);

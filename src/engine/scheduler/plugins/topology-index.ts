@@ -451,7 +451,10 @@ interface TermNodeEntry {
 }
 
 const KINDS: readonly [
-  keyof Pick<PodInfo, 'requiredAffinityTerms' | 'requiredAntiAffinityTerms' | 'preferredAffinityTerms' | 'preferredAntiAffinityTerms'>,
+  keyof Pick<
+    PodInfo,
+    'requiredAffinityTerms' | 'requiredAntiAffinityTerms' | 'preferredAffinityTerms' | 'preferredAntiAffinityTerms'
+  >,
   TermKind,
 ][] = [
   ['requiredAffinityTerms', 'requiredAffinity'],
@@ -494,7 +497,10 @@ export class ExistingTermIndex extends JournalFollower {
     const labels = e.labels;
     if (labels === undefined) return;
     if (
-      pod.requiredAffinityTerms.length + pod.requiredAntiAffinityTerms.length + pod.preferredAffinityTerms.length + pod.preferredAntiAffinityTerms.length ===
+      pod.requiredAffinityTerms.length +
+        pod.requiredAntiAffinityTerms.length +
+        pod.preferredAffinityTerms.length +
+        pod.preferredAntiAffinityTerms.length ===
       0
     ) {
       return;

@@ -6,7 +6,10 @@ import type { KObject } from '../../../k8s/types';
 import { pluginHint, type ClusterEvent } from './events';
 import { SchedulingQueue, type QueuedPodInfo } from './scheduling-queue';
 
-function pod(name: string, extra: { priority?: number; gates?: string[]; nominated?: string; labels?: Record<string, string> } = {}): KObject {
+function pod(
+  name: string,
+  extra: { priority?: number; gates?: string[]; nominated?: string; labels?: Record<string, string> } = {},
+): KObject {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -20,7 +23,13 @@ function pod(name: string, extra: { priority?: number; gates?: string[]; nominat
   };
 }
 
-const node = (name: string, labels: Record<string, string> = {}): KObject => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels }, spec: {}, status: {} });
+const node = (name: string, labels: Record<string, string> = {}): KObject => ({
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name, labels },
+  spec: {},
+  status: {},
+});
 
 function setup(nodeCheck: (pod: KObject, plugin: string, node: KObject) => boolean = () => true) {
   let now = 0;
@@ -93,8 +102,24 @@ describe('scheduling gates', () => {
 
 describe('moves on cluster events', () => {
   const nodeAdd: ClusterEvent = { type: 'NodeAdd', node: node('n9') };
-  const labelled: ClusterEvent = { type: 'NodeUpdate', oldNode: node('n1'), node: node('n1', { disk: 'ssd' }), labels: true, taints: false, unschedulable: false, allocatable: false };
-  const uncordoned: ClusterEvent = { type: 'NodeUpdate', oldNode: node('n1'), node: node('n1'), labels: false, taints: false, unschedulable: true, allocatable: false };
+  const labelled: ClusterEvent = {
+    type: 'NodeUpdate',
+    oldNode: node('n1'),
+    node: node('n1', { disk: 'ssd' }),
+    labels: true,
+    taints: false,
+    unschedulable: false,
+    allocatable: false,
+  };
+  const uncordoned: ClusterEvent = {
+    type: 'NodeUpdate',
+    oldNode: node('n1'),
+    node: node('n1'),
+    labels: false,
+    taints: false,
+    unschedulable: true,
+    allocatable: false,
+  };
   const assignedDelete: ClusterEvent = { type: 'AssignedPodDelete', pod: pod('other') };
 
   it.each<[string, string[], ClusterEvent, boolean]>([
