@@ -103,28 +103,7 @@ export class EventQueue {
   private removeTop(): void {
     const heap = this.heap;
     const last = heap.pop()!;
-    const n = heap.length;
-    if (n === 0) return;
-    // Sift down: move the smaller child up into the gap until `last` fits there.
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= n) break;
-      let c = l;
-      let child = heap[l];
-      const r = l + 1;
-      if (r < n) {
-        const right = heap[r];
-        if (before(right, child)) {
-          c = r;
-          child = right;
-        }
-      }
-      if (!before(child, last)) break;
-      heap[i] = child;
-      i = c;
-    }
-    heap[i] = last;
+    if (heap.length > 0) siftDown(heap, 0, last);
   }
 
   /** Drops every cancelled event and re-heapifies the live ones (Floyd, O(n)). */
@@ -136,29 +115,31 @@ export class EventQueue {
       if (e.cancelled) e.done = true;
       else heap.push(e);
     }
-    const n = heap.length;
-    for (let start = (n >> 1) - 1; start >= 0; start--) {
-      const item = heap[start];
-      let i = start;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        let c = l;
-        let child = heap[l];
-        const r = l + 1;
-        if (r < n) {
-          const right = heap[r];
-          if (before(right, child)) {
-            c = r;
-            child = right;
-          }
-        }
-        if (!before(child, item)) break;
-        heap[i] = child;
-        i = c;
-      }
-      heap[i] = item;
-    }
+    for (let start = (heap.length >> 1) - 1; start >= 0; start--) siftDown(heap, start, heap[start]);
     this.heap = heap;
   }
+}
+
+/** Sift down: moves the smaller child up into the gap at `start` until `item` fits there. */
+function siftDown(heap: ScheduledEvent[], start: number, item: ScheduledEvent): void {
+  const n = heap.length;
+  let i = start;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= n) break;
+    let c = l;
+    let child = heap[l];
+    const r = l + 1;
+    if (r < n) {
+      const right = heap[r];
+      if (before(right, child)) {
+        c = r;
+        child = right;
+      }
+    }
+    if (!before(child, item)) break;
+    heap[i] = child;
+    i = c;
+  }
+  heap[i] = item;
 }
