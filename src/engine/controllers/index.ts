@@ -3,11 +3,13 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Controller } from '../runtime/controller';
 import { InformerFactory } from '../runtime/informer';
+import { startGarbageCollector } from './garbagecollector/garbage-collector';
 import { startNamespaceController } from './namespace/namespace-controller';
 
 export interface Controllers {
   informers: InformerFactory;
   namespace: Controller;
+  garbageCollector: Controller;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -15,6 +17,7 @@ export function startControllers(cluster: Cluster): Controllers {
   const controllers: Controllers = {
     informers,
     namespace: startNamespaceController(cluster.api, cluster.clock, informers),
+    garbageCollector: startGarbageCollector(cluster.api, cluster.clock, informers),
   };
   informers.start();
   return controllers;
