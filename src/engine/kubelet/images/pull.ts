@@ -1,0 +1,285 @@
+// What the kubelet's image manager decides for one container's image (EnsureImageExists), as a
+// pure function: invalid name, already present, not present under policy Never, still inside the
+// pull back-off, or pull — with the pull's deterministic duration and outcome against the
+// simulated registry — plus the events the kubelet records for each case, and the image pull
+// back-off (flowcontrol.Backoff: 10 s doubling to 300 s, keyed `<podUID>_<image>`).
+//
+// Pull duration model (simulation choice, not from Kubernetes): a fixed `pullBaseLatencyMs`
+// (resolve + manifest) plus the compressed size at `pullBandwidthBytesPerSecond` (30 MB/s),
+// rounded up to the millisecond. An Always re-pull of an image already on the node only
+// re-checks the manifest: base latency alone. A failed resolve (unknown tag) takes the base
+// latency.
+
+import { lookupImage, type CatalogImage } from './catalog';
+import type { CachedImage, NodeImageCache } from './node-image-cache';
+import { applyDefaultImageTag, goQuote, parseImageReference, type ImageReference } from './reference';
+
+export type PullPolicy = 'Always' | 'IfNotPresent' | 'Never';
+
+export const pullBaseLatencyMs = 500;
+export const pullBandwidthBytesPerSecond = 30_000_000;
+
+/** kubelet imageBackOffPeriod */
+export const imageBackOffInitialMs = 10_000;
+/** kubelet MaxImageBackOff */
+export const imageBackOffMaxMs = 300_000;
+
+export interface KubeletEvent {
+  readonly type: 'Normal' | 'Warning';
+  readonly reason: string;
+  readonly message: string;
+}
+
+/** Container waiting reasons the image manager produces. */
+export type ImageWaitingReason = 'InvalidImageName' | 'ErrImageNeverPull' | 'ImagePullBackOff' | 'ErrImagePull';
+
+export type PullOutcome =
+  | {
+      readonly ok: true;
+      readonly image: CatalogImage;
+      /** `Pulled` "Successfully pulled image …". */
+      readonly events: readonly KubeletEvent[];
+    }
+  | {
+      readonly ok: false;
+      readonly reason: 'ErrImagePull';
+      /** The runtime's error, used as the container's waiting message. */
+      readonly message: string;
+      /** `Failed` "Failed to pull image …: <err>", then `Failed` "Error: ErrImagePull". */
+      readonly events: readonly KubeletEvent[];
+    };
+
+export type PullDecision =
+  | {
+      readonly action: 'invalid';
+      readonly reason: 'InvalidImageName';
+      readonly message: string;
+      readonly events: readonly KubeletEvent[];
+    }
+  | {
+      readonly action: 'present';
+      readonly ref: ImageReference;
+      readonly image: CachedImage;
+      readonly events: readonly KubeletEvent[];
+    }
+  | {
+      readonly action: 'never';
+      readonly reason: 'ErrImageNeverPull';
+      readonly message: string;
+      readonly events: readonly KubeletEvent[];
+    }
+  | {
+      readonly action: 'backoff';
+      readonly reason: 'ImagePullBackOff';
+      readonly message: string;
+      readonly events: readonly KubeletEvent[];
+    }
+  | {
+      readonly action: 'pull';
+      readonly ref: ImageReference;
+      /** `Pulling` "Pulling image …", emitted when the pull starts. */
+      readonly events: readonly KubeletEvent[];
+      /** How long the pull takes (virtual ms); the outcome applies after it. */
+      readonly durationMs: number;
+      readonly outcome: PullOutcome;
+    };
+
+/** API defaulting of `imagePullPolicy`: `Always` when the tag is `latest` or absent, else `IfNotPresent`. */
+export function defaultPullPolicy(image: string): PullPolicy {
+  const r = parseImageReference(image);
+  // The API server ignores parse errors here (tag is then empty → IfNotPresent).
+  if (!r.ok) return 'IfNotPresent';
+  const tag = r.ref.tag ?? (r.ref.digest === undefined ? 'latest' : undefined);
+  return tag === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+export interface ResolvePullOptions {
+  /** Image back-off state and this container's key (`imageBackOffKey`), at `nowMs`. */
+  readonly backOff?: { readonly state: ImageBackOffState; readonly key: string; readonly nowMs: number };
+}
+
+/**
+ * The kubelet's decision for `image` (the container's `image` field, as written) under `policy`
+ * on a node holding `cache`. Order as in the image manager: name check, presence vs. policy,
+ * back-off, pull. The caller applies a pull's outcome after `durationMs`: on success add the
+ * image to the cache (`cache.add(ref, outcome.image)`), on failure `nextImageBackOff`.
+ */
+export function resolvePull(
+  image: string,
+  policy: PullPolicy,
+  cache: NodeImageCache,
+  options: ResolvePullOptions = {},
+): PullDecision {
+  const defaulted = applyDefaultImageTag(image);
+  if (!defaulted.ok) {
+    const message = `Failed to apply default image tag ${goQuote(image)}: ${defaulted.error}`;
+    return {
+      action: 'invalid',
+      reason: 'InvalidImageName',
+      message,
+      events: [warning('InspectFailed', message), errorEvent('InvalidImageName')],
+    };
+  }
+  const parsed = parseImageReference(defaulted.image);
+  if (!parsed.ok) throw new Error(parsed.error); // unreachable: applyDefaultImageTag parsed it
+  const ref = parsed.ref;
+  const present = cache.find(ref);
+
+  if (policy === 'Never' || (policy === 'IfNotPresent' && present)) {
+    if (present) {
+      return { action: 'present', ref, image: present, events: [normal('Pulled', alreadyPresentMessage(image))] };
+    }
+    const message = `Container image ${goQuote(image)} is not present with pull policy of Never`;
+    return {
+      action: 'never',
+      reason: 'ErrImageNeverPull',
+      message,
+      events: [warning('ErrImageNeverPull', message), errorEvent('ErrImageNeverPull')],
+    };
+  }
+
+  const backOff = options.backOff;
+  if (backOff && isInImageBackOff(backOff.state, backOff.key, backOff.nowMs)) {
+    const message = backOffPullingMessage(image);
+    return {
+      action: 'backoff',
+      reason: 'ImagePullBackOff',
+      message,
+      events: [normal('BackOff', message), errorEvent('ImagePullBackOff')],
+    };
+  }
+
+  const found = lookupImage(ref);
+  const pulling = [normal('Pulling', `Pulling image ${goQuote(image)}`)];
+  if (!found.found) {
+    const message = notFoundError(ref);
+    return {
+      action: 'pull',
+      ref,
+      events: pulling,
+      durationMs: pullBaseLatencyMs,
+      outcome: {
+        ok: false,
+        reason: 'ErrImagePull',
+        message,
+        events: [warning('Failed', `Failed to pull image ${goQuote(image)}: ${message}`), errorEvent('ErrImagePull')],
+      },
+    };
+  }
+  const durationMs = present?.id === found.image.id ? pullBaseLatencyMs : pullDurationMs(found.image.sizeBytes);
+  return {
+    action: 'pull',
+    ref,
+    events: pulling,
+    durationMs,
+    outcome: {
+      ok: true,
+      image: found.image,
+      events: [normal('Pulled', pulledMessage(image, durationMs, durationMs, found.image.sizeBytes))],
+    },
+  };
+}
+
+/** Deterministic time to download an image of this compressed size. */
+export function pullDurationMs(sizeBytes: number): number {
+  return pullBaseLatencyMs + Math.ceil((sizeBytes * 1000) / pullBandwidthBytesPerSecond);
+}
+
+/** containerd's (1.x CRI) error for a reference the registry does not have. */
+export function notFoundError(ref: ImageReference): string {
+  const c = ref.canonical;
+  return `rpc error: code = NotFound desc = failed to pull and unpack image ${goQuote(c)}: failed to resolve reference ${goQuote(c)}: ${c}: not found`;
+}
+
+export function alreadyPresentMessage(image: string): string {
+  return `Container image ${goQuote(image)} already present on machine`;
+}
+
+export function backOffPullingMessage(image: string): string {
+  return `Back-off pulling image ${goQuote(image)}`;
+}
+
+/** `Successfully pulled image "x" in 1.234s (1.234s including waiting). Image size: N bytes.` */
+export function pulledMessage(image: string, pullMs: number, includingWaitingMs: number, sizeBytes: number): string {
+  return `Successfully pulled image ${goQuote(image)} in ${formatGoDuration(pullMs)} (${formatGoDuration(includingWaitingMs)} including waiting). Image size: ${sizeBytes} bytes.`;
+}
+
+/** Go's `time.Duration.String()` for a whole number of milliseconds: `830ms`, `1.5s`, `2m0.5s`. */
+export function formatGoDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  const sign = ms < 0 ? '-' : '';
+  let rest = Math.abs(Math.round(ms));
+  if (rest < 1000) return `${sign}${rest}ms`;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const frac = rest % 1000;
+  const secs = frac === 0 ? `${seconds}` : `${seconds}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
+  if (hours > 0) return `${sign}${hours}h${minutes}m${secs}s`;
+  if (minutes > 0) return `${sign}${minutes}m${secs}s`;
+  return `${sign}${secs}s`;
+}
+
+// ---- image pull back-off (flowcontrol.Backoff without jitter) -------------------------------
+
+export interface ImageBackOffEntry {
+  readonly backOffMs: number;
+  readonly lastUpdateMs: number;
+}
+
+export type ImageBackOffState = ReadonlyMap<string, ImageBackOffEntry>;
+
+export const emptyImageBackOff: ImageBackOffState = new Map();
+
+/** The kubelet's key: pod UID and the container's image as written. */
+export function imageBackOffKey(podUid: string, image: string): string {
+  return `${podUid}_${image}`;
+}
+
+/** `IsInBackOffSinceUpdate`: less than the current back-off has passed since the last failure. */
+export function isInImageBackOff(state: ImageBackOffState, key: string, nowMs: number): boolean {
+  const entry = state.get(key);
+  if (!entry) return false;
+  if (hasExpired(entry, nowMs)) return false;
+  return nowMs - entry.lastUpdateMs < entry.backOffMs;
+}
+
+/** `Next` after a failed pull: first (or after expiry) 10 s, then doubled, capped at 300 s. */
+export function nextImageBackOff(state: ImageBackOffState, key: string, nowMs: number): ImageBackOffState {
+  const entry = state.get(key);
+  const backOffMs = !entry || hasExpired(entry, nowMs) ? imageBackOffInitialMs : Math.min(entry.backOffMs * 2, imageBackOffMaxMs);
+  const next = new Map(state);
+  next.set(key, { backOffMs, lastUpdateMs: nowMs });
+  return next;
+}
+
+/** `GC` (run after a successful pull): drops entries idle for more than 2 × max (600 s). */
+export function gcImageBackOff(state: ImageBackOffState, nowMs: number): ImageBackOffState {
+  const next = new Map<string, ImageBackOffEntry>();
+  for (const [key, entry] of state) if (!hasExpired(entry, nowMs)) next.set(key, entry);
+  return next.size === state.size ? state : next;
+}
+
+/** Current back-off of a key (0 when none). */
+export function imageBackOffDuration(state: ImageBackOffState, key: string): number {
+  return state.get(key)?.backOffMs ?? 0;
+}
+
+function hasExpired(entry: ImageBackOffEntry, nowMs: number): boolean {
+  return nowMs - entry.lastUpdateMs > 2 * imageBackOffMaxMs;
+}
+
+function normal(reason: string, message: string): KubeletEvent {
+  return { type: 'Normal', reason, message };
+}
+
+function warning(reason: string, message: string): KubeletEvent {
+  return { type: 'Warning', reason, message };
+}
+
+/** kuberuntime's `Failed` "Error: <reason>" after any EnsureImageExists error. */
+function errorEvent(reason: ImageWaitingReason): KubeletEvent {
+  return warning('Failed', `Error: ${reason}`);
+}
