@@ -91,3 +91,32 @@ test('Play, Pause, Step and Speed drive the simulated clock', async ({ page }) =
   await input.press('Enter');
   await expect(page.getByRole('log', { name: 'Console output' })).toContainText(/node-c2\s+Ready/);
 });
+
+test('applies a docs example from its URL and the scheduler places the pods', async ({ page }) => {
+  const input = page.getByRole('textbox', { name: 'kubectl console' });
+  const output = page.getByRole('log', { name: 'Console output' });
+
+  await input.fill('kubectl apply -f https://k8s.io/examples/pods/pod-rs.yaml');
+  await input.press('Enter');
+  await expect(output).toContainText('pod/pod1 created');
+  await expect(output).toContainText('pod/pod2 created');
+
+  await input.fill('kubectl get pods -o wide');
+  await input.press('Enter');
+  // both pods got a node from the scheduler (containers do not run yet, so they stay Pending)
+  await expect(output).toContainText(/pod1\s+0\/1\s+Pending\s+0\s+\S+\s+<none>\s+node-[abc][12]/);
+  await expect(output).toContainText(/pod2\s+0\/1\s+Pending\s+0\s+\S+\s+<none>\s+node-[abc][12]/);
+
+  // the nodes panel mirrors the placement from the worker's deltas: two pods in all
+  await expect
+    .poll(async () => {
+      const counts = await page.locator('.node-pods').allInnerTexts();
+      return counts.map((t) => Number.parseInt(t, 10)).reduce((a, b) => a + b, 0);
+    })
+    .toBe(2);
+
+  // bad input is refused with the API server's error and changes nothing
+  await input.fill('kubectl get pods --bogus');
+  await input.press('Enter');
+  await expect(output).toContainText('Error: unknown flag: --bogus');
+});
