@@ -1,6 +1,7 @@
 // kubectl: parses a command line and runs the command against the simulated cluster. A pure
 // module over the engine, shared by the CLI, the UI console and the tests.
 
+import { ApiError } from '../api/errors';
 import { KubectlError, type KubectlEnv, type KubectlIO } from './context';
 import { FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags';
 import { formatError } from './print-error';
@@ -57,16 +58,12 @@ export function runKubectl(argv: string[], io: KubectlIO, env: KubectlEnv): numb
     const parsed = parseFlags(args, withGlobals(target.flags));
     return target.run(parsed, io, env);
   } catch (e) {
-    if (e instanceof FlagError || e instanceof KubectlError || isApiLike(e)) {
+    if (e instanceof FlagError || e instanceof KubectlError || e instanceof ApiError) {
       io.err(formatError(e, name));
       return 1;
     }
     throw e;
   }
-}
-
-function isApiLike(e: unknown): boolean {
-  return e instanceof Error && e.name === 'ApiError';
 }
 
 function unknownCommand(verb: string): string {

@@ -13,7 +13,7 @@ import { nodeKind } from '../../api/kinds';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { formatError } from '../print-error';
-import { resolveType } from '../resources';
+import { listResource, resolveType } from '../resources';
 import { dryRunStrategy } from './label';
 import { dryRunSuffix } from './manifest-target';
 
@@ -33,7 +33,7 @@ export function selectNodes(env: KubectlEnv, command: string, args: string[], se
       `See 'kubectl ${command} -h' for help and examples`,
     );
   }
-  if (selector !== undefined && args.length === 0) return env.api.list(nodeKind, { labelSelector: selector }).items;
+  if (selector !== undefined && args.length === 0) return listResource(env.api, nodeKind, { labelSelector: selector });
   const nodes: KObject[] = [];
   for (const arg of args) {
     let name = arg;

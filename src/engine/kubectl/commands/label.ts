@@ -17,7 +17,7 @@ import { loadManifests } from '../manifests';
 import { formatError } from '../print-error';
 import { parseOutputFormat, printStructured } from '../printers/output';
 import { goJsonMarshal } from '../printers/yaml-json';
-import { kindPrefix, parseResourceArgs } from '../resources';
+import { kindPrefix, listResource, parseResourceArgs } from '../resources';
 import { namespaceFlags, requestNamespace } from './common-flags';
 import { parseDryRun, targetOf, type DryRun } from './manifest-target';
 
@@ -128,12 +128,12 @@ export function selectObjects(env: KubectlEnv, io: KubectlIO, o: SelectOptions):
   if (selecting || (o.all && names === 0)) {
     if (names > 0) throw new KubectlError('name cannot be provided when a selector is specified');
     for (const r of requests) {
-      const list = env.api.list(r.def, {
+      const items = listResource(env.api, r.def, {
         namespace: o.allNamespaces ? undefined : o.namespace,
         labelSelector: o.selector || undefined,
         fieldSelector: o.fieldSelector || undefined,
       });
-      for (const obj of list.items) targets.push({ def: r.def, obj });
+      for (const obj of items) targets.push({ def: r.def, obj });
     }
     return { targets, single: false };
   }

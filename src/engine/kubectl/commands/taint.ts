@@ -17,6 +17,7 @@ import type { FlagSpec, ParsedArgs } from '../flags';
 import { formatError } from '../print-error';
 import { dryRunStrategy, printFlags, printResult } from './label';
 import { dryRunSuffix } from './manifest-target';
+import { listResource } from '../resources';
 
 export const taintFlags: FlagSpec[] = [
   ...printFlags,
@@ -161,7 +162,7 @@ export function runTaint(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
 
   const targets: { name: string; node?: KObject; error?: unknown }[] = [];
   if (all || selector) {
-    for (const node of env.api.list(nodeKind, { labelSelector: selector || undefined }).items)
+    for (const node of listResource(env.api, nodeKind, { labelSelector: selector || undefined }))
       targets.push({ name: node.metadata.name ?? '', node });
   } else {
     for (const name of resources.slice(1)) {

@@ -11,7 +11,7 @@ import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { loadManifests } from '../manifests';
 import { formatError } from '../print-error';
-import { parseResourceArgs } from '../resources';
+import { listResource, parseResourceArgs } from '../resources';
 import { targetOf } from '../commands/manifest-target';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
@@ -92,8 +92,11 @@ export function runDescribe(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv):
   for (const request of requests) {
     const { def } = request;
     if (request.names.length === 0) {
-      const list = env.api.list(def, { namespace: allNamespaces ? undefined : namespace, labelSelector: selector || undefined });
-      for (const obj of list.items) infos.push({ def, obj });
+      const items = listResource(env.api, def, {
+        namespace: allNamespaces ? undefined : namespace,
+        labelSelector: selector || undefined,
+      });
+      for (const obj of items) infos.push({ def, obj });
       continue;
     }
     if (def.namespaced && allNamespaces) throw new KubectlError('a resource cannot be retrieved by name across all namespaces');
