@@ -3,7 +3,7 @@
 //
 //   npm run bench                      aligned report
 //   npm run bench -- --json            machine-readable report
-//   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler; comma-separated)
+//   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler, kubelet; comma-separated)
 //   npm run bench -- --pods=20000 --events=1000000 --nodes=1000 --shared-spec
 //
 // `npm run bench` bundles this file with esbuild (no keepNames, no minification) and runs the bundle
@@ -15,13 +15,14 @@
 // Only the bench reads wall time; the engine runs on its virtual clock.
 
 import { runClockBench } from './clock';
+import { runKubeletBench } from './kubelet';
 import { fullGc, nowMs } from './gc';
 import { runNodesBench } from './nodes';
 import { renderJson, renderText, type Section } from './report';
 import { runSchedulerBench } from './scheduler';
 import { runStoreBench } from './store';
 
-const PARTS = ['store', 'clock', 'nodes', 'scheduler'] as const;
+const PARTS = ['store', 'clock', 'nodes', 'scheduler', 'kubelet'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Args {
@@ -74,6 +75,7 @@ function main(): void {
     if (part === 'clock') sections.push(runClockBench(defined({ nodes: args.nodes, events: args.events })));
     if (part === 'nodes') sections.push(runNodesBench(defined({ nodes: args.nodes, virtualMinutes: args.minutes })));
     if (part === 'scheduler') sections.push(runSchedulerBench(defined({ nodes: args.nodes, pods: args.pods })));
+    if (part === 'kubelet') sections.push(runKubeletBench(defined({ nodes: args.nodes, pods: args.pods })));
     // Each part's objects are garbage now; start the next from a clean heap.
     fullGc();
   }

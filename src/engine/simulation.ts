@@ -80,6 +80,7 @@ export class Simulation {
       api: cluster.api,
       clock: cluster.clock,
       registry: cluster.api.registry,
+      kubelets: cluster.kubelets,
       // A user's own file wins over a bundled example of the same name; URLs only resolve to bundled copies.
       readManifest: (path) =>
         isRemoteLocation(path) ? readBundledExample(path) : (readFile?.(path) ?? readBundledExample(path)),
@@ -144,6 +145,9 @@ class Console implements ConsoleSession {
             stream: (stop) => {
               this.interrupt();
               this.stopStream = stop;
+              return () => {
+                if (this.stopStream === stop) this.stopStream = undefined;
+              };
             },
           },
           this.sim.kubectlEnv(),

@@ -15,11 +15,12 @@ import { AdmissionChain } from './admission';
 import { copyForNewKeys, deepEqual, deepFreeze } from './deep';
 import { ApiError, errors, fieldErrorMessage, type FieldError, type Status } from './errors';
 import { freezeByDefault } from './freeze';
-import { groupKindResource, groupResource, type KindDefinition } from './kinds/kind-definition';
+import { groupKindResource, groupResource, type KindDefinition, type StorageContext } from './kinds/kind-definition';
 import type { KindRegistry } from './kinds/registry';
 import { applyPatch, type PatchType } from './patch';
 import type { WatchEvent } from '../simulation-types';
 import { ObjectStore, type WatchHandler } from './store';
+import { prepareEphemeralContainersUpdate, validateEphemeralContainersUpdate } from './subresources/ephemeral-containers';
 
 export interface WriteOptions {
   dryRun?: boolean;
@@ -31,8 +32,11 @@ export interface CreateOptions extends WriteOptions {
 }
 
 export interface UpdateOptions extends WriteOptions {
-  /** `status` writes only status; `finalize` (namespaces) writes only spec.finalizers. */
-  subresource?: 'status' | 'finalize';
+  /**
+   * `status` writes only status; `finalize` (namespaces) writes only spec.finalizers;
+   * `ephemeralcontainers` (pods) writes only spec.ephemeralContainers.
+   */
+  subresource?: 'status' | 'finalize' | 'ephemeralcontainers';
 }
 
 export interface ListOptions {
@@ -131,6 +135,7 @@ export class ApiServer {
       if (generate) ownMeta.name = generateNameFor(obj.metadata.generateName!, (alphabet, n) => this.random.string(alphabet, n));
       if (def.tracksGeneration) ownMeta.generation = 1;
       else if ('generation' in ownMeta) delete ownMeta.generation;
+      if (def.beginCreate) candidate = def.beginCreate(candidate, this.storageContext(def));
       if (def.prepareForCreate) candidate = def.prepareForCreate(candidate);
       const name = candidate.metadata.name ?? '';
       this.validateOrThrow(def, candidate, def.validate?.(candidate) ?? []);
@@ -214,7 +219,11 @@ export class ApiServer {
     const name = input.metadata?.name ?? '';
     const existing = this.store.get(def, namespace, name);
     if (!existing) throw errors.notFound(groupResource(def), name);
-    if ((sub === 'status' && !def.hasStatus) || (sub === 'finalize' && !def.validateFinalizeUpdate)) {
+    if (
+      (sub === 'status' && !def.hasStatus) ||
+      (sub === 'finalize' && !def.validateFinalizeUpdate) ||
+      (sub === 'ephemeralcontainers' && !servesEphemeralContainers(def))
+    ) {
       throw errors.notFound(groupResource(def), name);
     }
     const base = {
@@ -259,6 +268,13 @@ export class ApiServer {
       if (!Array.isArray(spec.finalizers) || spec.finalizers.length === 0) delete spec.finalizers;
       next = { ...existing, spec };
       errs = def.validateFinalizeUpdate!(next, existing);
+    } else if (sub === 'ephemeralcontainers') {
+      next = prepareEphemeralContainersUpdate(incoming, existing);
+      // updatePodGeneration: adding an ephemeral container is a spec change.
+      if (def.tracksGeneration && specChanged(def, next, existing)) {
+        next = { ...next, metadata: { ...next.metadata, generation: (existing.metadata.generation ?? 0) + 1 } };
+      }
+      errs = validateEphemeralContainersUpdate(next, existing);
     } else {
       // An unconditional update is made against the stored version (store.go doUnconditionalUpdate).
       const metadata = keepSystemMeta(incoming.metadata, existing.metadata);
@@ -268,6 +284,7 @@ export class ApiServer {
         if (existing.status !== undefined) next.status = existing.status;
         else if ('status' in next) delete next.status;
       }
+      if (def.beginUpdate) next = def.beginUpdate(next, existing, this.storageContext(def));
       if (def.prepareForUpdate) next = def.prepareForUpdate(next, existing);
       if (def.tracksGeneration && specChanged(def, next, existing)) {
         next = { ...next, metadata: { ...next.metadata, generation: (existing.metadata.generation ?? 0) + 1 } };
@@ -550,6 +567,12 @@ export class ApiServer {
     return this.cachedTimestamp;
   }
 
+  /** What BeginCreate / BeginUpdate hooks may read. */
+  private storageContext(def: KindDefinition): StorageContext {
+    const ks = this.store.kindStore(def);
+    return { random: this.random, stored: () => ks.values() };
+  }
+
   /** labels.Parse, refused with the parser's own message as a 400. */
   parseLabelSelector(selector: string): Selector {
     try {
@@ -670,6 +693,11 @@ function sortByKey(items: KObject[]): KObject[] {
 function storageKey(def: KindDefinition, namespace: string, name: string): string {
   const prefix = def.group ? `/registry/${def.group}/${def.plural}` : `/registry/${def.plural}`;
   return def.namespaced ? `${prefix}/${namespace}/${name}` : `${prefix}/${name}`;
+}
+
+/** Only core/v1 Pods serve `pods/ephemeralcontainers`. */
+function servesEphemeralContainers(def: KindDefinition): boolean {
+  return def.group === '' && def.kind === 'Pod';
 }
 
 function specChanged(def: KindDefinition, next: KObject, old: KObject): boolean {

@@ -12,11 +12,11 @@ import { SeededRandom } from '../clock/random';
 import { SimulationConfig } from '../config';
 import { NodeAgent, type NodeMachineSpec } from '../kubelet/node-agent';
 import { startControllers, type Controllers } from '../controllers';
+import { createKubernetesService } from './kubernetes-service';
 import { Topology } from './topology';
 import { EventRecorder } from '../runtime/events';
 import { freezeByDefault } from '../api/freeze';
-import { startPodTermination } from '../kubelet/pod-termination';
-import type { Controller } from '../runtime/controller';
+import { Kubelets } from '../kubelet/kubelets';
 import { startScheduler, type Scheduler } from '../scheduler/scheduler';
 
 export const BUILTIN_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
@@ -50,8 +50,8 @@ export class Cluster {
   /** The one event recorder every component reports through (event names stay unique). */
   readonly events: EventRecorder;
   readonly controllers: Controllers;
-  /** Kubelets' confirmation of deleted pods (see kubelet/pod-termination.ts). */
-  readonly podTermination: Controller;
+  /** The pod side of every node's kubelet (pod workers, container runtimes) and the kubelet API. */
+  readonly kubelets: Kubelets;
   /** kube-scheduler (default-scheduler). */
   readonly scheduler: Scheduler;
   private nextAddress = 2;
@@ -72,9 +72,13 @@ export class Cluster {
         metadata: { name, labels: { 'kubernetes.io/metadata.name': name } },
       });
     }
+    createKubernetesService(this.api);
     for (const pc of systemPriorityClassObjects()) this.api.create(pc);
     this.controllers = startControllers(this);
-    this.podTermination = startPodTermination(this.api, this.clock, this.topology, this.controllers.informers);
+    this.kubelets = new Kubelets(
+      { api: this.api, clock: this.clock, random: this.random, topology: this.topology, events: this.events },
+      this.controllers.informers,
+    );
     this.scheduler = startScheduler({
       api: this.api,
       clock: this.clock,
@@ -99,8 +103,10 @@ export class Cluster {
     const region = options.region ?? DEFAULT_REGION;
     this.topology.addMachine(name, options.zone, region);
     const address = this.nextAddress++;
+    const internalIP = `172.18.${Math.floor(address / 250)}.${address % 250}`;
+    const podSide = this.kubelets.addNode(name, internalIP);
     const agent = new NodeAgent(
-      { api: this.api, topology: this.topology, events: this.events },
+      { api: this.api, topology: this.topology, events: this.events, images: podSide },
       {
         name,
         zone: options.zone,
@@ -109,7 +115,7 @@ export class Cluster {
         memory: options.memory ?? '8Gi',
         pods: options.pods ?? 110,
         ephemeralStorage: '100Gi',
-        internalIP: `172.18.${Math.floor(address / 250)}.${address % 250}`,
+        internalIP,
         labels: options.labels,
         taints: options.taints,
       },

@@ -3,6 +3,7 @@
 import type { ApiServer } from '../api/apiserver';
 import type { KindRegistry } from '../api/kinds/registry';
 import type { Clock } from '../clock/clock';
+import type { KubeletApi } from '../kubelet/kubelet-api';
 
 export interface KubectlIO {
   out(text: string): void;
@@ -11,9 +12,10 @@ export interface KubectlIO {
   stdin?: string;
   /**
    * Keeps a streaming command (`get -w`) alive after it returns: `stop` is called on Ctrl+C or
-   * when the next command starts.
+   * when the next command starts. Calling the function it returns says the stream ended on its
+   * own (`logs -f` when the containers exit), so the terminal is free again.
    */
-  stream(stop: () => void): void;
+  stream(stop: () => void): (() => void) | void;
 }
 
 export interface KubectlEnv {
@@ -24,6 +26,11 @@ export interface KubectlEnv {
   readManifest(path: string): string | undefined;
   /** The version kubectl and the server report. */
   version: { gitVersion: string; major: string; minor: string };
+  /**
+   * What the API server reaches through the nodes' kubelets (container logs). Absent: every
+   * kubelet is unreachable, and `kubectl logs` fails the way the API server's proxy does.
+   */
+  kubelets?: KubeletApi;
 }
 
 /** A failure already phrased for the user (printed as `error: <message>`). */

@@ -14,6 +14,7 @@ import { Priority } from '../clock/clock';
 import type { TimerHandle } from '../clock/clock';
 import type { Topology } from '../cluster/topology';
 import type { EventRecorder } from '../runtime/events';
+import type { NodeStatusImage } from './images/node-image-cache';
 
 export const KUBELET_VERSION = 'v1.34.2';
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
@@ -53,6 +54,14 @@ export interface NodeAgentContext {
   api: ApiServer;
   topology: Topology;
   events: EventRecorder;
+  /** The node's container images (status.images), from the pod side of the kubelet. */
+  images?: NodeImages;
+}
+
+export interface NodeImages {
+  /** Whether the images changed since last asked (clears the flag). */
+  takeImagesDirty(): boolean;
+  statusImages(): NodeStatusImage[];
 }
 
 export class NodeAgent {
@@ -156,6 +165,7 @@ export class NodeAgent {
           { type: 'Hostname', address: s.name },
         ],
         daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+        ...(this.ctx.images ? { images: this.takeImages() } : {}),
         nodeInfo: {
           architecture: 'amd64',
           bootID: this.bootId,
@@ -200,17 +210,24 @@ export class NodeAgent {
       const old = previous.find((p) => p.type === c.type);
       return !old || old.status !== c.status || old.reason !== c.reason || old.message !== c.message;
     });
-    if (!changed && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
+    const imagesChanged = this.ctx.images?.takeImagesDirty() ?? false;
+    if (!changed && !imagesChanged && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
     const desired = this.conditions(now, now).map((c) => {
       const old = previous.find((p) => p.type === c.type);
       return old && old.status === c.status ? { ...c, lastTransitionTime: old.lastTransitionTime } : c;
     });
     try {
-      api.updateStatus({ ...node, status: { ...node.status, conditions: desired } });
+      const images = this.ctx.images ? { images: this.ctx.images.statusImages() } : {};
+      api.updateStatus({ ...node, status: { ...node.status, conditions: desired, ...images } });
       this.lastReportMs = api.clock.now();
     } catch (e) {
       if (!isApiError(e)) throw e;
     }
+  }
+
+  private takeImages(): NodeStatusImage[] {
+    this.ctx.images!.takeImagesDirty();
+    return this.ctx.images!.statusImages();
   }
 
   private renewLease(): void {

@@ -9,6 +9,8 @@ import { ApiError } from '../api/errors';
 import { formatApiError } from '../kubectl/print-error';
 import { parseQuantity } from '../../k8s/quantity';
 import { renderAttempt } from '../scheduler/explain';
+import { podCrash, podFailReadiness } from './pod-verbs';
+import { UsageError } from './usage-error';
 
 export interface KubeplayHost {
   cluster(): Cluster;
@@ -20,13 +22,12 @@ export interface PlainIO {
   err(text: string): void;
 }
 
-class UsageError extends Error {}
-
 type Verb = (args: string[], io: PlainIO, host: KubeplayHost) => number;
 
 const verbs: Record<string, Record<string, Verb> | Verb> = {
   cluster: { reset: clusterReset },
   node: { add: nodeAdd },
+  pod: { crash: podCrash, 'fail-readiness': podFailReadiness },
   clock: clockVerb,
   config: { set: configSet, view: configView },
   explain: { scheduling: explainScheduling },
@@ -70,6 +71,8 @@ function usage(): string {
     'Usage:',
     '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M]',
     '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
+    '  kubeplay pod crash POD [-c CONTAINER] [-n NAMESPACE]',
+    '  kubeplay pod fail-readiness POD [-c CONTAINER] [-n NAMESPACE] [--for DURATION]',
     '  kubeplay clock',
     '  kubeplay config set KEY=VALUE',
     '  kubeplay config view',

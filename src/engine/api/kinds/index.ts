@@ -1,5 +1,6 @@
 // The kinds this build serves. Later issues add theirs here.
 
+import { endpointSliceKind } from './endpointslice';
 import { eventKind } from './event';
 import type { KindDefinition } from './kind-definition';
 import { leaseKind } from './lease';
@@ -8,6 +9,7 @@ import { nodeKind } from './node';
 import { podKind } from './pod';
 import { priorityClassKind } from './priorityclass';
 import { KindRegistry } from './registry';
+import { serviceKind } from './service';
 
 export const builtinKinds: readonly KindDefinition[] = [
   namespaceKind,
@@ -16,6 +18,8 @@ export const builtinKinds: readonly KindDefinition[] = [
   eventKind,
   leaseKind,
   priorityClassKind,
+  serviceKind,
+  endpointSliceKind,
 ];
 
 export function createKindRegistry(): KindRegistry {
@@ -24,4 +28,4 @@ export function createKindRegistry(): KindRegistry {
   return registry;
 }
 
-export { eventKind, leaseKind, namespaceKind, nodeKind, podKind, priorityClassKind };
+export { endpointSliceKind, eventKind, leaseKind, namespaceKind, nodeKind, podKind, priorityClassKind, serviceKind };

@@ -2,6 +2,7 @@
 // later issues plug new kinds in without touching the server (like a registry REST strategy).
 
 import type { KObject } from '../../../k8s/types';
+import type { SeededRandom } from '../../clock/random';
 import type { FieldError } from '../errors';
 
 /** What a table cell needs besides the object: the current wall time in ms since the Unix epoch. */
@@ -24,6 +25,17 @@ export interface TableColumn {
 export interface LifecycleDeletion {
   markTerminating: (obj: KObject) => KObject;
   awaitingFinalization: (obj: KObject) => boolean;
+}
+
+/**
+ * What a storage hook may read (BeginCreate / BeginUpdate): the server's random source and the
+ * objects of the kind already stored. Allocations (cluster IPs, node ports) are derived from the
+ * stored objects, so a refused or dry-run request has nothing to release.
+ */
+export interface StorageContext {
+  random: SeededRandom;
+  /** Every stored object of the kind being written, in all namespaces. */
+  stored(): Iterable<KObject>;
 }
 
 export interface KindDefinition {
@@ -49,6 +61,14 @@ export interface KindDefinition {
   garbageCollected: boolean;
   /** Pure defaulting: returns the same object when nothing changes. */
   applyDefaults?: (obj: KObject) => KObject;
+  /**
+   * The registry store's BeginCreate (store.go), after name generation and before PrepareForCreate
+   * and validation: e.g. the Service REST allocating cluster IPs and node ports. Throws an
+   * ApiError to refuse the request.
+   */
+  beginCreate?: (obj: KObject, ctx: StorageContext) => KObject;
+  /** BeginUpdate of the main resource, after status was reset and before PrepareForUpdate. */
+  beginUpdate?: (obj: KObject, old: KObject, ctx: StorageContext) => KObject;
   /** Strategy PrepareForCreate, run before validation (e.g. reset status, add finalizers). */
   prepareForCreate?: (obj: KObject) => KObject;
   /** Strategy PrepareForUpdate of the main resource, after status was reset to the stored one. */

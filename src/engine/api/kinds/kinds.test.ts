@@ -61,7 +61,16 @@ describe('KindRegistry', () => {
   });
 
   it('lists the served kinds and refuses a second registration', () => {
-    expect(registry.kinds().map((k) => k.kind)).toEqual(['Namespace', 'Node', 'Pod', 'Event', 'Lease', 'PriorityClass']);
+    expect(registry.kinds().map((k) => k.kind)).toEqual([
+      'Namespace',
+      'Node',
+      'Pod',
+      'Event',
+      'Lease',
+      'PriorityClass',
+      'Service',
+      'EndpointSlice',
+    ]);
     const r = new KindRegistry();
     r.register(podKind);
     expect(() => r.register(podKind)).toThrow('kind v1/Pod registered twice');

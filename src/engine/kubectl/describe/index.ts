@@ -19,6 +19,7 @@ import { describeLease } from './lease';
 import { describeNamespace } from './namespace';
 import { describeNode } from './node';
 import { describePod } from './pod';
+import { describeService } from './service';
 import type { DescribeContext, Describer } from './types';
 
 export type { DescribeContext, Describer } from './types';
@@ -38,6 +39,7 @@ const describers = new Map<string, Describer>([
   ['/Node', describeNode],
   ['/Namespace', describeNamespace],
   ['/Event', describeEvent],
+  ['/Service', describeService],
   ['coordination.k8s.io/Lease', describeLease],
 ]);
 

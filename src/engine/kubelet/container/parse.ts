@@ -1,8 +1,9 @@
 // A parser for the POSIX-shell subset containers in the docs use: words with quotes and escapes,
 // $VAR / ${VAR} / ${VAR:-default} / $? / $1, $(…) and `…` command substitution, $((…)) arithmetic,
-// `;` `&&` `||` `!`, newlines, comments, if/elif/else/fi, while/until … do … done and for … in ….
-// Anything else (pipes, redirections, `&`, subshells, case, functions, here-docs) is a syntax error,
-// reported like busybox ash: `sh: syntax error: unexpected "|"`.
+// `;` `&&` `||` `!`, newlines, comments, if/elif/else/fi, while/until … do … done and for … in …,
+// redirections (`> f`, `>> f`, `< f`, `2>&1`, `>&2`) and `cmd &` (background jobs, for the
+// `sleep 3600 & wait` idiom that lets a trap run promptly). Anything else (pipes, subshells, case,
+// functions, here-docs) is a syntax error, reported like busybox ash: `sh: syntax error: unexpected "|"`.
 
 export type WordPart =
   | { k: 'lit'; v: string; q: boolean }
@@ -22,14 +23,25 @@ export type Command =
   | { k: 'loop'; until: boolean; cond: List; body: List }
   | { k: 'for'; name: string; items?: Word[]; body: List };
 
+/** `fd op target`: `>` truncate, `>>` append, `>&` duplicate (target is a fd number), `<` input. */
+export interface Redir {
+  fd: number;
+  op: '>' | '>>' | '>&' | '<';
+  target: Word;
+}
+
 export interface Pipeline {
   negate: boolean;
   cmd: Command;
+  /** Redirections, applied left to right around the command. */
+  redirs: Redir[];
 }
 
 export interface AndOr {
   first: Pipeline;
   rest: { op: '&&' | '||'; pipeline: Pipeline }[];
+  /** Terminated by `&`: runs as a background job. */
+  background?: boolean;
 }
 
 export type List = AndOr[];
@@ -41,7 +53,9 @@ export class ShellSyntaxError extends Error {
   }
 }
 
-type Token = { t: 'word'; w: Word } | { t: 'op'; v: string };
+type Token = { t: 'word'; w: Word } | { t: 'op'; v: string; fd?: number };
+
+const REDIR_OPS = new Set(['>', '>>', '>&', '<']);
 
 const OP_CHARS = ';&|()<>\n';
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -113,9 +127,16 @@ export function tokenize(src: string): Token[] {
       while (i < src.length && src[i] !== '\n') i++;
       continue;
     }
+    const io = /^(\d+)(>>|>&|>|<)/.exec(src.slice(i, i + 12));
+    if (io) {
+      // An IO number: `2>&1`, `2> /dev/null`.
+      tokens.push({ t: 'op', v: io[2], fd: Number(io[1]) });
+      i += io[0].length;
+      continue;
+    }
     if (OP_CHARS.includes(c)) {
       const two = src.slice(i, i + 2);
-      if (two === '&&' || two === '||' || two === ';;' || two === '>>' || two === '<<') {
+      if (two === '&&' || two === '||' || two === ';;' || two === '>>' || two === '<<' || two === '>&') {
         tokens.push({ t: 'op', v: two });
         i += 2;
       } else {
@@ -241,9 +262,13 @@ class Parser {
       this.skipNewlines();
       const tok = this.peek();
       if (!tok || this.isKeyword(tok, stops)) break;
-      items.push(this.andOr());
+      const item = this.andOr();
+      items.push(item);
       const sep = this.peek();
-      if (this.isOp(sep, ';', '\n')) this.pos++;
+      if (this.isOp(sep, '&')) {
+        item.background = true;
+        this.pos++;
+      } else if (this.isOp(sep, ';', '\n')) this.pos++;
       else if (sep && !this.isKeyword(sep, stops)) this.unexpected(sep);
     }
     if (required && items.length === 0) this.unexpected(this.peek(), expecting);
@@ -269,23 +294,42 @@ class Parser {
       this.pos++;
       negate = !negate;
     }
-    const cmd = this.command();
-    if (this.isOp(this.peek(), '|', '&', '<', '>', '>>', '<<', '(', ')', ';;')) this.unexpected(this.peek());
-    return { negate, cmd };
+    const redirs: Redir[] = [];
+    const cmd = this.command(redirs);
+    while (this.isRedir(this.peek())) redirs.push(this.redir());
+    if (this.isOp(this.peek(), '|', '<<', '(', ')', ';;')) this.unexpected(this.peek());
+    return { negate, cmd, redirs };
   }
 
-  private command(): Command {
+  private isRedir(tok: Token | undefined): boolean {
+    return tok !== undefined && tok.t === 'op' && REDIR_OPS.has(tok.v);
+  }
+
+  private redir(): Redir {
+    const op = this.tokens[this.pos++] as { v: Redir['op']; fd?: number };
+    const target = this.peek();
+    if (!target || target.t !== 'word') this.unexpected(target);
+    this.pos++;
+    return { fd: op.fd ?? (op.v === '<' ? 0 : 1), op: op.v, target: target.w };
+  }
+
+  private command(redirs: Redir[]): Command {
     const tok = this.peek();
     if (!tok) this.unexpected(tok);
-    if (tok.t === 'op') this.unexpected(tok);
-    const kw = tok.w.plain;
+    if (tok.t === 'op' && !this.isRedir(tok)) this.unexpected(tok);
+    const kw = tok.t === 'word' ? tok.w.plain : undefined;
     if (kw === 'if') return this.ifCommand();
     if (kw === 'while' || kw === 'until') return this.loop(kw === 'until');
     if (kw === 'for') return this.forCommand();
     if (kw !== undefined && (RESERVED.has(kw) || UNSUPPORTED_WORDS.has(kw))) this.unexpected(tok);
     const assigns: { name: string; value: Word }[] = [];
     const words: Word[] = [];
-    while (this.peek()?.t === 'word') {
+    for (;;) {
+      if (this.isRedir(this.peek())) {
+        redirs.push(this.redir());
+        continue;
+      }
+      if (this.peek()?.t !== 'word') break;
       const w = (this.tokens[this.pos++] as { w: Word }).w;
       const head = w.parts[0];
       if (words.length === 0 && head?.k === 'lit' && !head.q) {

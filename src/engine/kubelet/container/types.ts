@@ -31,19 +31,69 @@ export type Step =
   /** A long-lived server that never exits by itself; later resumes return serve with no logs. */
   | { kind: 'serve'; logs: LogLine[] };
 
+/** What `Process.exec` reports: the command ran synchronously from startMs, in virtual time. */
+export interface ExecResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** Virtual time the command took (its sleeps and busy loops), at most limitMs. */
+  durationMs: number;
+  /** The command was still running at startMs + limitMs (exitCode is then -1). */
+  timedOut: boolean;
+  /** The container's main process had already exited: nothing ran (exitCode -1). */
+  notRunning?: boolean;
+}
+
+export type Signal = 'TERM' | 'KILL';
+
+/** What a signal did, as seen at the time it was sent. Call resume() afterwards for logs/exit. */
+export type SignalResult =
+  /** The process exits with `code` at atMs (≥ the signal time): KILL, or a server that handles TERM. */
+  | { kind: 'exits'; atMs: number; code: number }
+  /** A shell trap will run: at once if the shell is in `wait`, else when its foreground command ends. */
+  | { kind: 'trapped' }
+  /** PID 1 without a handler: the kernel drops the signal, only KILL will stop it. */
+  | { kind: 'ignored' }
+  /** The process had already exited. */
+  | { kind: 'not-running' };
+
+/** The server a process is (or is waiting on), for probes and `killall`. */
+export interface ServingInfo {
+  /** Program basename, `nginx`, `redis-server`, `agnhost`. */
+  program: string;
+  /** Its argv (program first). */
+  argv: string[];
+  /** When it started serving (virtual ms). */
+  sinceMs: number;
+}
+
 export interface Process {
   /** Run the process up to virtual time nowMs (or until it blocks); returns what it did. */
   resume(nowMs: number): Step;
+  /**
+   * Runs a command inside the running container (exec probes, exec lifecycle hooks), sharing its
+   * filesystem and environment. Computed synchronously; the main process is first advanced to
+   * startMs (its logs are kept for the next resume()).
+   */
+  exec(argv: string[], startMs: number, limitMs: number): ExecResult;
+  /** Delivers a signal at nowMs (after advancing to nowMs). */
+  signal(signal: Signal, nowMs: number): SignalResult;
+  /** The server the container is running at nowMs, if any (something listening on ports). */
+  serving(nowMs: number): ServingInfo | undefined;
 }
 
 /** What interpreter code yields to the process runner. */
 export type Effect =
   | { type: 'out'; stream: 'stdout' | 'stderr'; text: string }
-  | { type: 'sleep'; ms: number }
+  /** Time passes; `interruptible` (the `wait` builtin) ends early when a trapped signal arrives. */
+  | { type: 'sleep'; ms: number; interruptible?: boolean }
   /** 1 ms of busy CPU (charged per loop iteration that did not otherwise let time pass). */
   | { type: 'tick' }
-  /** The process has become a long-lived server. */
-  | { type: 'serve' };
+  /**
+   * The process has become (or waits on) a long-lived program that never exits by itself. pid1: it
+   * is the container's PID 1; interruptible: the shell's `wait` on a background job.
+   */
+  | { type: 'serve'; argv: string[]; pid1: boolean; interruptible?: boolean };
 
 /** Interpreter coroutines yield effects and return an exit status. */
 export type Proc = Generator<Effect, number, void>;

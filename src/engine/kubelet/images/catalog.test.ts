@@ -87,4 +87,23 @@ describe('catalog', () => {
     const r = lookup(`busybox@sha256:${'9f'.repeat(32)}`);
     expect(r.found && r.image.manifestDigest).toBe(`sha256:${'9f'.repeat(32)}`);
   });
+
+  it.each<[string, readonly number[] | undefined]>([
+    ['nginx:1.14.2', [80]],
+    ['redis', [6379]],
+    ['mysql:8.0', [3306, 33060]],
+    ['busybox', []],
+    ['registry.k8s.io/goproxy:0.1', [8080]],
+    ['registry.k8s.io/e2e-test-images/agnhost:2.40', undefined],
+    ['example.com/team/app:v1', undefined],
+  ])('%s listen ports', (image, ports) => {
+    const r = lookup(image);
+    if (!r.found) throw new Error('not found');
+    expect(r.image.defaults.listenPorts).toEqual(ports);
+  });
+
+  it('pause exits cleanly on SIGTERM', () => {
+    const r = lookup('registry.k8s.io/pause:3.10');
+    expect(r.found && r.image.defaults.stopBehavior).toEqual({ code: 0, afterMs: 0 });
+  });
 });

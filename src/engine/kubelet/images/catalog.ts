@@ -8,6 +8,7 @@
 // Image IDs and manifest digests are synthetic: `sha256:` + 64 hex derived from the canonical
 // `repository:tag`, stable across runs.
 
+import type { TermBehavior } from '../container/servers';
 import { type ImageReference } from './reference';
 
 /** What an image's default process does with no command/args from the pod and no stdin. */
@@ -21,6 +22,16 @@ export interface ImageDefaults {
   readonly entrypoint: readonly string[];
   readonly cmd: readonly string[];
   readonly behavior: DefaultBehavior;
+  /**
+   * Ports the image's server listens on (probes connect to these); [] for images that serve
+   * nothing (shells); undefined when unknown (custom images: any port connects).
+   */
+  readonly listenPorts?: readonly number[];
+  /**
+   * SIGTERM to the image's own server when the container interpreter does not know its program
+   * (container/servers.ts knows nginx, httpd, redis, mysqld…). Unset: exits at once with 143.
+   */
+  readonly stopBehavior?: TermBehavior;
 }
 
 export interface RepositoryEntry {
@@ -57,9 +68,20 @@ const nginxDefaults: ImageDefaults = {
   entrypoint: ['/docker-entrypoint.sh'],
   cmd: ['nginx', '-g', 'daemon off;'],
   behavior: forever,
+  listenPorts: [80],
 };
-const shellDefaults = (shell: string): ImageDefaults => ({ entrypoint: [], cmd: [shell], behavior: exitsAtOnce });
-const serverDefaults = (entrypoint: string[], cmd: string[]): ImageDefaults => ({ entrypoint, cmd, behavior: forever });
+const shellDefaults = (shell: string): ImageDefaults => ({
+  entrypoint: [],
+  cmd: [shell],
+  behavior: exitsAtOnce,
+  listenPorts: [],
+});
+const serverDefaults = (
+  entrypoint: string[],
+  cmd: string[],
+  listenPorts?: number[],
+  stopBehavior?: TermBehavior,
+): ImageDefaults => ({ entrypoint, cmd, behavior: forever, listenPorts, stopBehavior });
 
 /** Sizes in MB → bytes, with a per-tag deterministic tail so sizes look like real byte counts. */
 function tags(sizesMb: Record<string, number>): Record<string, number> {
@@ -178,7 +200,7 @@ const entries: RepositoryEntry[] = [
     }),
     // The official Dockerfile's CMD is `perl<version> -de0` (the debugger REPL); with no stdin it
     // reads end-of-file and quits at once. `defaultsFor` fills the version in per tag.
-    defaults: { entrypoint: ['docker-entrypoint.sh'], cmd: ['perl', '-de0'], behavior: exitsAtOnce },
+    defaults: { entrypoint: ['docker-entrypoint.sh'], cmd: ['perl', '-de0'], behavior: exitsAtOnce, listenPorts: [] },
   },
   {
     repository: 'docker.io/library/redis',
@@ -193,62 +215,75 @@ const entries: RepositoryEntry[] = [
       alpine: 17.5,
       latest: 53.1,
     }),
-    defaults: serverDefaults(['docker-entrypoint.sh'], ['redis-server']),
+    defaults: serverDefaults(['docker-entrypoint.sh'], ['redis-server'], [6379]),
   },
   {
     repository: 'docker.io/library/httpd',
     tags: tags({ '2.4': 58.4, '2.4.62': 58.4, '2.4.63': 58.4, alpine: 23.1, latest: 58.4 }),
-    defaults: serverDefaults([], ['httpd-foreground']),
+    defaults: serverDefaults([], ['httpd-foreground'], [80]),
   },
   {
     repository: 'docker.io/library/mysql',
     tags: tags({ '5.6': 102.5, '5.7': 137.1, '8.0': 169.2, '8.4': 177.6, latest: 233.0 }),
-    defaults: serverDefaults(['docker-entrypoint.sh'], ['mysqld']),
+    defaults: serverDefaults(['docker-entrypoint.sh'], ['mysqld'], [3306, 33060]),
   },
   {
     repository: 'docker.io/library/wordpress',
     tags: tags({ '4.8-apache': 152.0, '6.2.1-apache': 223.9, latest: 250.2 }),
-    defaults: serverDefaults(['docker-entrypoint.sh'], ['apache2-foreground']),
+    defaults: serverDefaults(['docker-entrypoint.sh'], ['apache2-foreground'], [80]),
   },
   {
     repository: 'registry.k8s.io/pause',
     tags: tags({ '3.1': 0.32, '3.2': 0.3, '3.5': 0.3, '3.6': 0.3, '3.7': 0.31, '3.8': 0.31, '3.9': 0.32, '3.10': 0.32 }),
-    defaults: serverDefaults(['/pause'], []),
+    defaults: serverDefaults(['/pause'], [], [], { code: 0, afterMs: 0 }),
   },
   {
     repository: 'registry.k8s.io/nginx-slim',
     tags: tags({ '0.8': 51.4, '0.21': 38.6, '0.24': 47.1, '0.26': 56.1, '0.27': 56.1 }),
-    defaults: serverDefaults([], ['nginx', '-g', 'daemon off;']),
+    defaults: serverDefaults([], ['nginx', '-g', 'daemon off;'], [80]),
   },
   {
     repository: 'gcr.io/google_containers/nginx-slim',
     tags: tags({ '0.7': 50.2, '0.8': 51.4 }),
-    defaults: serverDefaults([], ['nginx', '-g', 'daemon off;']),
+    defaults: serverDefaults([], ['nginx', '-g', 'daemon off;'], [80]),
   },
   {
     repository: 'gcr.io/google-samples/hello-app',
     tags: tags({ '1.0': 4.3, '2.0': 4.3 }),
-    defaults: serverDefaults(['./hello-app'], []),
+    defaults: serverDefaults(['./hello-app'], [], [8080]),
   },
   {
     repository: 'gcr.io/google-samples/gb-frontend',
     tags: tags({ v3: 158.9, v4: 170.4, v5: 173.1 }),
-    defaults: serverDefaults([], ['apache2-foreground']),
+    defaults: serverDefaults([], ['apache2-foreground'], [80]),
   },
   {
     repository: 'gcr.io/google_samples/gb-frontend',
     tags: tags({ v3: 158.9, v4: 170.4 }),
-    defaults: serverDefaults([], ['apache2-foreground']),
+    defaults: serverDefaults([], ['apache2-foreground'], [80]),
   },
   {
     repository: 'gcr.io/fluentd-elasticsearch/fluentd',
     tags: tags({ 'v2.5.1': 129.5, 'v2.5.2': 129.6 }),
-    defaults: serverDefaults([], ['/run.sh']),
+    defaults: serverDefaults([], ['/run.sh'], [24224]),
   },
   {
     repository: 'quay.io/fluentd_elasticsearch/fluentd',
     tags: tags({ 'v2.5.2': 129.6, 'v3.0.1': 121.3, 'v4.7.2': 147.3 }),
-    defaults: serverDefaults([], ['/run.sh']),
+    defaults: serverDefaults([], ['/run.sh'], [24224]),
+  },
+  {
+    // The probes tutorial's TCP liveness example (a forward proxy on 8080).
+    repository: 'registry.k8s.io/goproxy',
+    tags: tags({ '0.1': 2.4 }),
+    defaults: serverDefaults(['/goproxy'], [], [8080]),
+  },
+  {
+    // One binary, many test servers: `args: [liveness]` (HTTP liveness tutorial), netexec, pause…
+    // Its ports depend on the subcommand (container/servers.ts), so listenPorts stays unknown.
+    repository: 'registry.k8s.io/e2e-test-images/agnhost',
+    tags: tags({ '2.39': 51.2, '2.40': 51.4, '2.43': 52.1, '2.45': 52.9, '2.47': 53.3, '2.52': 54.0, '2.53': 54.1 }),
+    defaults: serverDefaults(['/agnhost'], ['pause']),
   },
 ];
 

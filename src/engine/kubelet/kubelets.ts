@@ -1,0 +1,122 @@
+// Every node's kubelet pod side, fed from one shared pod informer (indexed by node name) instead
+// of a watch per node, and the kubelet API the API server proxies to (container logs).
+
+import type { KObject } from '../../k8s/types';
+import type { ApiServer } from '../api/apiserver';
+import { errors } from '../api/errors';
+import { podKind } from '../api/kinds';
+import type { Topology } from '../cluster/topology';
+import type { InformerFactory } from '../runtime/informer';
+import { NODE_NAME_INDEX } from '../runtime/informer';
+import type { LogLine } from './container/types';
+import type { ContainerLogRequest, ContainerLogResult, KubeletApi } from './kubelet-api';
+import { NodeKubelet, type NodeKubeletDeps } from './pods/node-kubelet';
+import type { ContainerInstance } from './pods/runtime-types';
+
+export class Kubelets implements KubeletApi {
+  private readonly nodes = new Map<string, NodeKubelet>();
+
+  constructor(
+    private readonly deps: NodeKubeletDeps & { topology: Topology },
+    private readonly informers: InformerFactory,
+  ) {
+    const pods = informers.informerFor(podKind);
+    pods.addHandler({
+      onAdd: (pod) => this.route(pod),
+      onUpdate: (_old, pod) => this.route(pod),
+      onDelete: (pod) => {
+        const nodeName = pod.spec?.nodeName;
+        if (nodeName && this.deps.topology.canReachControlPlane(nodeName)) this.nodes.get(nodeName)?.podRemoved(pod);
+      },
+    });
+  }
+
+  /** Starts the pod side of a node's kubelet and hands it the pods already bound there. */
+  addNode(nodeName: string, hostIP: string): NodeKubelet {
+    const kubelet = new NodeKubelet(this.deps, nodeName, hostIP);
+    this.nodes.set(nodeName, kubelet);
+    for (const pod of this.informers.informerFor(podKind).byIndex(NODE_NAME_INDEX, nodeName)) kubelet.podUpdated(pod);
+    return kubelet;
+  }
+
+  node(nodeName: string): NodeKubelet | undefined {
+    return this.nodes.get(nodeName);
+  }
+
+  private route(pod: KObject): void {
+    const nodeName = pod.spec?.nodeName;
+    if (!nodeName || !this.deps.topology.canReachControlPlane(nodeName)) return;
+    this.nodes.get(nodeName)?.podUpdated(pod);
+  }
+
+  // ---- KubeletApi -----------------------------------------------------------------------------
+
+  containerLogs(request: ContainerLogRequest): ContainerLogResult {
+    const found = this.findInstance(request);
+    if (!found.ok) return found;
+    const { instance } = found;
+    return { ok: true, lines: instance.logs, running: instance.state === 'running' };
+  }
+
+  followLogs(request: ContainerLogRequest, onLine: (line: LogLine) => void, onEnd: () => void): () => void {
+    const found = this.findInstance(request);
+    if (!found.ok || found.instance.state !== 'running') {
+      onEnd();
+      return () => {};
+    }
+    return found.kubelet.runtime.follow(found.instance.id, onLine, onEnd);
+  }
+
+  private findInstance(
+    request: ContainerLogRequest,
+  ):
+    { ok: true; instance: ContainerInstance; kubelet: NodeKubelet } | { ok: false; error: ReturnType<typeof errors.badRequest> } {
+    const api: ApiServer = this.deps.api;
+    const pod = api.tryGet(podKind, request.namespace, request.pod);
+    if (!pod) return { ok: false, error: errors.notFound({ group: '', resource: 'pods' }, request.pod) };
+    const name = request.container;
+    const spec = pod.spec ?? {};
+    const kind = (spec.containers ?? []).some((c: any) => c.name === name)
+      ? 'regular'
+      : (spec.initContainers ?? []).some((c: any) => c.name === name)
+        ? 'init'
+        : (spec.ephemeralContainers ?? []).some((c: any) => c.name === name)
+          ? 'ephemeral'
+          : undefined;
+    if (!kind) return { ok: false, error: errors.badRequest(`container ${name} is not valid for pod ${request.pod}`) };
+    const kubelet = spec.nodeName ? this.nodes.get(spec.nodeName) : undefined;
+    const instances = kubelet?.runtime.pod(pod.metadata.uid!)?.containers.filter((c) => c.name === name && c.kind === kind) ?? [];
+    if (request.previous) {
+      const previous = instances[1];
+      if (!previous || !kubelet) {
+        return {
+          ok: false,
+          error: errors.badRequest(`previous terminated container "${name}" in pod "${request.pod}" not found`),
+        };
+      }
+      return { ok: true, instance: previous, kubelet };
+    }
+    const current = instances[0];
+    if (!current || !kubelet) {
+      const waiting = waitingReason(pod, name);
+      return {
+        ok: false,
+        error: errors.badRequest(`container "${name}" in pod "${request.pod}" is waiting to start: ${waiting}`),
+      };
+    }
+    return { ok: true, instance: current, kubelet };
+  }
+}
+
+/** What the API server says about a container with no instance yet (from the pod's status). */
+function waitingReason(pod: KObject, name: string): string {
+  const statuses = [
+    ...((pod.status?.initContainerStatuses ?? []) as any[]),
+    ...((pod.status?.containerStatuses ?? []) as any[]),
+    ...((pod.status?.ephemeralContainerStatuses ?? []) as any[]),
+  ];
+  const reason: string | undefined = statuses.find((s) => s.name === name)?.state?.waiting?.reason;
+  if (reason === 'ErrImagePull' || reason === 'ImagePullBackOff') return 'trying and failing to pull image';
+  if (reason === 'ErrImageNeverPull' || reason === 'InvalidImageName') return "image can't be pulled";
+  return reason ?? 'ContainerCreating';
+}

@@ -1,0 +1,40 @@
+// What a pod worker gets from its node's kubelet: the clock, the API, the runtime, the image
+// cache and pull queue, back-off state, pod IPs, events, and whether the API is reachable.
+
+import type { KObject } from '../../../k8s/types';
+import type { ApiServer } from '../../api/apiserver';
+import type { Clock } from '../../clock/clock';
+import type { SeededRandom } from '../../clock/random';
+import type { Recorder } from '../../runtime/events';
+import type { ImageBackOffState } from '../images/pull';
+import type { NodeImageCache } from '../images/node-image-cache';
+import type { ContainerRuntime } from './container-runtime';
+import type { Backoff } from './crash-backoff';
+import type { SerialPullQueue } from './pull-queue';
+
+export interface NodeContext {
+  readonly api: ApiServer;
+  readonly clock: Clock;
+  readonly random: SeededRandom;
+  readonly nodeName: string;
+  readonly hostIP: string;
+  readonly runtime: ContainerRuntime;
+  readonly images: NodeImageCache;
+  readonly pulls: SerialPullQueue;
+  imageBackOff: ImageBackOffState;
+  readonly crashBackoff: Backoff;
+  readonly recorder: Recorder;
+  /** A pod IP from the node's pod CIDR (undefined: none left, or no CIDR yet). */
+  allocateIP(): string | undefined;
+  releaseIP(ip: string): void;
+  /** Whether the kubelet can reach the API server right now. */
+  online(): boolean;
+  /** When PLEG's next relist after `nowMs` runs (it lists the runtime every second). */
+  nextRelist(nowMs: number): number;
+  /** Node-level admission of a new pod (resources, node state). */
+  admit(pod: KObject): { admitted: true } | { admitted: false; reason: string; message: string };
+  /** The worker is done with the pod (the API object is gone and the runtime cleaned up). */
+  forget(uid: string): void;
+  /** Images changed (node status reports them). */
+  imagesChanged(): void;
+}

@@ -1,0 +1,651 @@
+// One pod on one node, as the kubelet's pod worker runs it (pkg/kubelet/pod_workers.go,
+// kubelet.go SyncPod / SyncTerminatingPod, kuberuntime_manager.go computePodActions):
+//
+//   sync → write the status computed from what the runtime shows now → act: sandbox, ephemeral
+//   containers, init containers one by one (sidecars kept running), app containers, restarts with
+//   back-off → requeue. Image pulls and container kills take virtual time; the worker is busy
+//   until they finish and then syncs again. PLEG notices runtime changes on its next relist (1 s
+//   grid), which is why a status lags its action by up to a second, as on a real node.
+//
+// Termination (deleted, active deadline, completed): app and ephemeral containers are stopped
+// together (preStop hook, then SIGTERM, SIGKILL when the grace period lapses, never less than
+// 2 s after the hook), then sidecars in reverse order; the terminal status is written and, for a
+// deleted pod, the kubelet removes the API object with grace period 0.
+
+import type { KObject } from '../../../k8s/types';
+import { isApiError } from '../../api/errors';
+import { podKind } from '../../api/kinds';
+import type { TimerHandle } from '../../clock/clock';
+import { Priority } from '../../clock/clock';
+import { referenceTo } from '../../runtime/events';
+import type { ContainerInstance, ContainerKind, WaitingReason } from './runtime-types';
+import type { NodeContext } from './node-context';
+import { PodProber, type ProbeHost, type ProbeOutcome, type ProbeResult, type ProbeType } from './prober';
+import { generatePodStatus, podStatusChanged } from './status/generate';
+import { startContainerFlow, type StartResult } from './start-container';
+import { readyAfterAt } from './teaching-effects';
+import { stopContainerFlow } from './stop-container';
+import { evaluateContainerProbe } from './probe-evaluation';
+
+/** kubelet syncFrequency (resync of healthy pods) and backOffPeriod (after errors). */
+const RESYNC_MS = 60_000;
+const ERROR_BACKOFF_MS = 10_000;
+const JITTER_FACTOR = 0.5;
+
+type TerminationCause = 'deleted' | 'removed' | 'deadline' | 'completed' | 'rejected';
+
+interface Termination {
+  readonly cause: TerminationCause;
+  readonly startedMs: number;
+  graceMs: number;
+  /** Container IDs being stopped. */
+  readonly stopping: Set<string>;
+  stage: 'main' | 'sidecars' | 'done';
+}
+
+export type StatusOverride = { phase: 'Failed' | 'Succeeded'; reason?: string; message?: string };
+
+export class PodWorker implements ProbeHost {
+  pod: KObject;
+  readonly uid: string;
+  private readonly startTimeMs: number;
+  private readonly reasons = new Map<string, WaitingReason>();
+  /** Containers whose image this worker just pulled (no "already present" event for them). */
+  readonly justPulled = new Set<string>();
+  private readonly prober: PodProber;
+  private syncTimer?: TimerHandle;
+  private syncAtMs = Infinity;
+  private deadlineTimer?: TimerHandle;
+  private busy = 0;
+  private syncPending = false;
+  private termination?: Termination;
+  private override?: StatusOverride;
+  private removed = false;
+  private finished = false;
+  private admitted = false;
+  /** Playground overrides: readiness forced to fail (until ms) per container. */
+  readonly failReadinessUntil = new Map<string, number>();
+  /** Containers the prober failed (liveness/startup): killed and restarted by the next sync. */
+  private readonly probeKills = new Map<string, { id: string; type: ProbeType }>();
+  private lastWrittenStatus: unknown;
+
+  constructor(
+    readonly node: NodeContext,
+    pod: KObject,
+  ) {
+    this.pod = pod;
+    this.uid = pod.metadata.uid!;
+    this.startTimeMs = node.clock.now();
+    this.prober = new PodProber(node.clock, this, (id) => node.runtime.isRunning(id));
+    this.requestSync(0);
+  }
+
+  // ---- inputs ---------------------------------------------------------------------------------
+
+  /** A newer version of the pod from the API. */
+  update(pod: KObject): void {
+    if (this.finished) return;
+    const graceShortened =
+      this.termination &&
+      pod.metadata.deletionGracePeriodSeconds !== undefined &&
+      pod.metadata.deletionGracePeriodSeconds * 1000 < this.termination.graceMs;
+    const previous = this.pod;
+    this.pod = pod;
+    if (graceShortened) this.shortenGrace(pod.metadata.deletionGracePeriodSeconds! * 1000);
+    // Like the kubelet's pod config, only a change beyond status (often our own write) is an
+    // UPDATE that syncs the pod.
+    if (differsBeyondStatus(previous, pod)) this.requestSync(0);
+  }
+
+  /** The API object is gone (force delete, or the final delete). */
+  remove(): void {
+    if (this.finished) return;
+    this.removed = true;
+    if (this.termination) this.shortenGrace(0);
+    this.requestSync(0);
+  }
+
+  /** PLEG saw a container of this pod change. */
+  containerChanged(): void {
+    this.requestSync(Math.max(0, this.node.nextRelist(this.node.clock.now()) - this.node.clock.now()));
+  }
+
+  /** Admitted and holding node resources (not yet terminated). */
+  isAdmittedAndActive(): boolean {
+    return this.admitted && !this.finished && this.termination?.stage !== 'done';
+  }
+
+  isFinished(): boolean {
+    return this.finished;
+  }
+
+  /** Playground: make the readiness of a container fail until `untilMs`. */
+  failReadiness(container: string, untilMs: number): void {
+    this.failReadinessUntil.set(container, untilMs);
+    this.requestSync(0);
+    if (Number.isFinite(untilMs))
+      this.node.clock.at(untilMs, () => this.requestSync(0), Priority.controller, 'readiness override ends');
+  }
+
+  /** Playground: the container's process dies (exit code 1). False when it is not running. */
+  crash(container: string): boolean {
+    const instance = this.newest(container, 'regular') ?? this.newest(container, 'init');
+    if (!instance || instance.state !== 'running') return false;
+    this.node.runtime.crashContainer(instance.id, 1);
+    return true;
+  }
+
+  // ---- sync loop ------------------------------------------------------------------------------
+
+  requestSync(delayMs: number): void {
+    if (this.finished) return;
+    const at = this.node.clock.now() + delayMs;
+    if (this.syncTimer && this.syncAtMs <= at) return;
+    this.syncTimer?.cancel();
+    this.syncAtMs = at;
+    this.syncTimer = this.node.clock.at(at, () => this.sync(), Priority.controller, `kubelet sync ${this.pod.metadata.name}`);
+  }
+
+  /** Marks an asynchronous step (pull, kill, hook) in flight: syncs wait for it. */
+  beginAsync(): void {
+    this.busy++;
+  }
+
+  endAsync(): void {
+    this.busy--;
+    if (this.busy === 0 && this.syncPending) {
+      this.syncPending = false;
+      this.requestSync(0);
+    }
+  }
+
+  private sync(): void {
+    this.syncTimer = undefined;
+    this.syncAtMs = Infinity;
+    if (this.finished) return;
+    if (this.busy > 0) {
+      this.syncPending = true;
+      return;
+    }
+    if (!this.termination) this.decideTermination();
+    if (this.termination) {
+      this.writeStatus();
+      this.driveTermination();
+      return;
+    }
+    this.writeStatus();
+    const outcome = this.syncContainers();
+    this.requeue(outcome);
+  }
+
+  private requeue(outcome: SyncOutcome): void {
+    const now = this.node.clock.now();
+    if (outcome.kind === 'completed') {
+      this.startTermination('completed', this.specGraceMs());
+      this.requestSync(0);
+      return;
+    }
+    if (outcome.kind === 'failed') {
+      this.startTermination('completed', this.specGraceMs());
+      this.requestSync(0);
+      return;
+    }
+    if (this.busy > 0) return;
+    let delay: number | undefined;
+    if (outcome.crashBackoffUntil !== undefined) {
+      delay = Math.min(Math.max(0, outcome.crashBackoffUntil - now), RESYNC_MS);
+    } else if (outcome.error) {
+      delay = ERROR_BACKOFF_MS;
+    }
+    // Healthy pods are not re-synced every minute here: nothing changes without an event.
+    if (delay !== undefined) this.requestSync(this.jitter(delay));
+  }
+
+  private jitter(ms: number): number {
+    return Math.round(ms * (1 + this.node.random.next() * JITTER_FACTOR));
+  }
+
+  private decideTermination(): void {
+    const pod = this.pod;
+    if (this.removed) {
+      this.startTermination('removed', 0);
+      return;
+    }
+    if (pod.metadata.deletionTimestamp) {
+      this.startTermination('deleted', (pod.metadata.deletionGracePeriodSeconds ?? 30) * 1000);
+      return;
+    }
+    if (!this.admitted) {
+      const admission = this.node.admit(pod);
+      if (!admission.admitted) {
+        this.override = { phase: 'Failed', reason: admission.reason, message: `Pod was rejected: ${admission.message}` };
+        this.node.recorder.event(pod, 'Warning', admission.reason, admission.message);
+        this.startTermination('rejected', 0);
+        return;
+      }
+      this.admitted = true;
+      this.prober.addPod(pod.spec);
+      this.armActiveDeadline();
+    }
+    const phase = pod.status?.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') {
+      this.startTermination('completed', this.specGraceMs());
+      return;
+    }
+    const deadline = this.activeDeadlineMs();
+    if (deadline !== undefined && this.node.clock.now() >= deadline) {
+      const message = 'Pod was active on the node longer than the specified deadline';
+      this.override = { phase: 'Failed', reason: 'DeadlineExceeded', message };
+      this.node.recorder.event(pod, 'Normal', 'DeadlineExceeded', message);
+      this.startTermination('deadline', this.specGraceMs());
+    }
+  }
+
+  private activeDeadlineMs(): number | undefined {
+    const seconds = this.pod.spec?.activeDeadlineSeconds;
+    return typeof seconds === 'number' ? this.startTimeMs + seconds * 1000 : undefined;
+  }
+
+  private armActiveDeadline(): void {
+    const at = this.activeDeadlineMs();
+    if (at === undefined) return;
+    this.deadlineTimer?.cancel();
+    this.deadlineTimer = this.node.clock.at(at, () => this.requestSync(0), Priority.controller, 'active deadline');
+  }
+
+  private specGraceMs(): number {
+    return (this.pod.spec?.terminationGracePeriodSeconds ?? 30) * 1000;
+  }
+
+  // ---- running ------------------------------------------------------------------------------
+
+  private syncContainers(): SyncOutcome {
+    const spec = this.pod.spec ?? {};
+    const restartPolicy: string = spec.restartPolicy ?? 'Always';
+    const now = this.node.clock.now();
+    const outcome: SyncOutcome = { kind: 'running' };
+    const noteBackoff = (r: StartResult) => {
+      if (r.kind === 'crash-backoff') outcome.crashBackoffUntil = Math.min(outcome.crashBackoffUntil ?? Infinity, r.untilMs);
+      if (r.kind === 'error') outcome.error = true;
+    };
+
+    if (!this.ensureSandbox()) return { kind: 'running', error: true };
+
+    for (const c of (spec.ephemeralContainers ?? []) as any[]) {
+      if (this.newest(c.name, 'ephemeral')) continue;
+      const r = this.start(c, 'ephemeral');
+      noteBackoff(r);
+      if (r.kind === 'pulling') return outcome;
+    }
+
+    // Liveness / startup failures found by the prober: kill (then restart per policy below).
+    for (const [name, kill] of this.probeKills) {
+      this.probeKills.delete(name);
+      const c = this.specContainer(name);
+      const instance = this.newest(name, c?.kind ?? 'regular');
+      if (!c || !instance || instance.id !== kill.id || instance.state !== 'running') continue;
+      const message = `Container ${name} failed ${kill.type} probe, will be restarted`;
+      this.stopInstance(c.spec, instance, this.probeGraceMs(c.spec, kill.type), message);
+      return outcome;
+    }
+
+    const initialized = ((spec.containers ?? []) as any[]).some((c) => this.newest(c.name, 'regular'));
+    for (const c of (spec.initContainers ?? []) as any[]) {
+      const instance = this.newest(c.name, 'init');
+      const sidecar = c.restartPolicy === 'Always';
+      if (sidecar) {
+        if (!instance) {
+          const r = this.start(c, 'init');
+          noteBackoff(r);
+          return outcome;
+        }
+        if (instance.state === 'running') {
+          if (!initialized && !this.prober.started(c.name, instance.id)) return outcome;
+          continue;
+        }
+        const r = this.restart(c, 'init', instance, now);
+        noteBackoff(r);
+        if (!initialized) return outcome;
+        continue;
+      }
+      if (initialized) continue;
+      if (!instance) {
+        noteBackoff(this.start(c, 'init'));
+        return outcome;
+      }
+      if (instance.state === 'running') return outcome;
+      if (instance.exitCode === 0) continue;
+      if (restartPolicy === 'Never') return { kind: 'failed' };
+      noteBackoff(this.restart(c, 'init', instance, now));
+      return outcome;
+    }
+
+    let active = 0;
+    for (const c of (spec.containers ?? []) as any[]) {
+      const instance = this.newest(c.name, 'regular');
+      if (!instance) {
+        const r = this.start(c, 'regular');
+        noteBackoff(r);
+        active++;
+        if (r.kind === 'pulling') return outcome;
+        continue;
+      }
+      if (instance.state === 'running') {
+        active++;
+        continue;
+      }
+      const restart = restartPolicy === 'Always' || (restartPolicy === 'OnFailure' && instance.exitCode !== 0);
+      if (!restart) continue;
+      active++;
+      const r = this.restart(c, 'regular', instance, now);
+      noteBackoff(r);
+      if (r.kind === 'pulling') return outcome;
+    }
+    if (active === 0 && (spec.containers ?? []).length > 0) return { kind: 'completed' };
+    return outcome;
+  }
+
+  private ensureSandbox(): boolean {
+    const sandbox = this.node.runtime.pod(this.uid)?.sandboxes[0];
+    if (sandbox?.ready) return true;
+    const ip = this.node.allocateIP();
+    if (!ip) {
+      this.node.recorder.event(
+        this.pod,
+        'Warning',
+        'FailedCreatePodSandBox',
+        'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: no IP addresses available in range set',
+      );
+      return false;
+    }
+    this.node.runtime.runSandbox(this.uid, ip);
+    // PLEG sees the new sandbox on its next relist: that sync reports what happened since.
+    this.containerChanged();
+    return true;
+  }
+
+  /** doBackOff, then start: a container that exited and should run again. */
+  private restart(c: any, kind: ContainerKind, last: ContainerInstance, now: number): StartResult {
+    const key = `${this.uid}_${kind}_${c.name}`;
+    const finished = last.finishedAtMs ?? now;
+    const backoff = this.node.crashBackoff;
+    if (backoff.isInBackOffSince(key, finished, now)) {
+      const delay = backoff.get(key);
+      const pod = this.pod.metadata;
+      this.reasons.set(c.name, {
+        reason: 'CrashLoopBackOff',
+        message: `back-off ${formatBackoff(delay)} restarting failed container=${c.name} pod=${pod.name}_${pod.namespace}(${this.uid})`,
+      });
+      this.node.recorder.event(
+        referenceTo(this.pod, fieldPath(kind, c.name)),
+        'Warning',
+        'BackOff',
+        `Back-off restarting failed container ${c.name} in pod ${pod.name}_${pod.namespace}(${this.uid})`,
+      );
+      return { kind: 'crash-backoff', untilMs: finished + delay };
+    }
+    backoff.next(key, finished);
+    return this.start(c, kind);
+  }
+
+  private start(c: any, kind: ContainerKind): StartResult {
+    const result = startContainerFlow(this, c, kind);
+    if (result.kind === 'started') this.reasons.delete(c.name);
+    return result;
+  }
+
+  setReason(container: string, reason: WaitingReason | undefined): void {
+    if (reason) this.reasons.set(container, reason);
+    else this.reasons.delete(container);
+  }
+
+  newest(name: string, kind: ContainerKind): ContainerInstance | undefined {
+    return this.node.runtime.pod(this.uid)?.containers.find((c) => c.name === name && c.kind === kind);
+  }
+
+  sandboxIP(): string {
+    return this.node.runtime.pod(this.uid)?.sandboxes[0]?.ip ?? '';
+  }
+
+  private specContainer(name: string): { spec: any; kind: ContainerKind } | undefined {
+    const spec = this.pod.spec ?? {};
+    const regular = (spec.containers ?? []).find((c: any) => c.name === name);
+    if (regular) return { spec: regular, kind: 'regular' };
+    const init = (spec.initContainers ?? []).find((c: any) => c.name === name);
+    if (init) return { spec: init, kind: 'init' };
+    const eph = (spec.ephemeralContainers ?? []).find((c: any) => c.name === name);
+    return eph ? { spec: eph, kind: 'ephemeral' } : undefined;
+  }
+
+  private probeGraceMs(container: any, type: ProbeType): number {
+    const probeGrace = container[`${type}Probe`]?.terminationGracePeriodSeconds;
+    return (typeof probeGrace === 'number' ? probeGrace : (this.pod.spec?.terminationGracePeriodSeconds ?? 30)) * 1000;
+  }
+
+  /** killContainer: preStop, TERM, KILL after the grace period; the worker is busy meanwhile. */
+  private stopInstance(
+    container: any,
+    instance: ContainerInstance,
+    graceMs: number,
+    message?: string,
+    onStopped?: () => void,
+  ): void {
+    this.beginAsync();
+    stopContainerFlow(this, container, instance, graceMs, message, () => {
+      onStopped?.();
+      this.endAsync();
+    });
+  }
+
+  // ---- termination ----------------------------------------------------------------------------
+
+  private startTermination(cause: TerminationCause, graceMs: number): void {
+    this.termination = { cause, startedMs: this.node.clock.now(), graceMs, stopping: new Set(), stage: 'main' };
+    this.deadlineTimer?.cancel();
+  }
+
+  private shortenGrace(graceMs: number): void {
+    const t = this.termination!;
+    t.graceMs = graceMs;
+    // Containers already being stopped get no more time than the new period allows.
+    if (graceMs === 0) {
+      for (const id of t.stopping) this.node.runtime.killContainer(id);
+    }
+  }
+
+  private remainingGraceMs(): number {
+    const t = this.termination!;
+    return Math.max(0, t.graceMs - (this.node.clock.now() - t.startedMs));
+  }
+
+  private driveTermination(): void {
+    const t = this.termination!;
+    const running = (this.node.runtime.pod(this.uid)?.containers ?? []).filter((c) => c.state === 'running');
+    const stopAll = (instances: ContainerInstance[]) => {
+      for (const instance of instances) {
+        if (t.stopping.has(instance.id)) continue;
+        t.stopping.add(instance.id);
+        const c = this.specContainer(instance.name)?.spec ?? { name: instance.name };
+        const grace = this.removed ? 0 : this.remainingGraceMs();
+        this.stopInstance(c, instance, grace, undefined, () => this.requestSync(0));
+      }
+    };
+    if (t.stage === 'main') {
+      const main = running.filter((c) => c.kind !== 'init');
+      if (main.length > 0) {
+        stopAll(main);
+        return;
+      }
+      t.stage = 'sidecars';
+    }
+    if (t.stage === 'sidecars') {
+      // Sidecars stop after the app containers, last-declared first, one at a time.
+      const order = ((this.pod.spec?.initContainers ?? []) as any[]).map((c) => c.name).reverse();
+      const sidecars = running.filter((c) => c.kind === 'init').sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+      if (sidecars.length > 0) {
+        stopAll([sidecars[0]]);
+        return;
+      }
+      t.stage = 'done';
+      this.prober.stop();
+      this.node.runtime.stopSandbox(this.uid);
+      this.writeStatus();
+    }
+    this.finishIfDeleted();
+  }
+
+  /** Terminated: a deleted pod's API object is removed (grace 0), then the worker ends. */
+  private finishIfDeleted(): void {
+    if (!this.removed && !this.pod.metadata.deletionTimestamp) return;
+    if (!this.removed) {
+      if (!this.node.online()) return; // retried when the kubelet is back in touch
+      try {
+        this.node.api.delete(podKind, this.pod.metadata.namespace, this.pod.metadata.name!, {
+          gracePeriodSeconds: 0,
+          preconditions: { uid: this.uid },
+        });
+      } catch (e) {
+        if (!isApiError(e)) throw e;
+      }
+    }
+    this.finish();
+  }
+
+  private finish(): void {
+    this.finished = true;
+    this.syncTimer?.cancel();
+    this.deadlineTimer?.cancel();
+    this.prober.stop();
+    const ip = this.sandboxIP();
+    if (ip) this.node.releaseIP(ip);
+    this.node.runtime.removePod(this.uid);
+    this.node.crashBackoff.resetPrefix(`${this.uid}_`);
+    this.node.forget(this.uid);
+  }
+
+  // ---- status ---------------------------------------------------------------------------------
+
+  /** The status manager: generate the API status and write it when it changed. */
+  writeStatus(): void {
+    if (this.removed || !this.admittedOrRejected()) return;
+    const node = this.node;
+    const current = node.api.tryGet(podKind, this.pod.metadata.namespace, this.pod.metadata.name!);
+    if (!current || current.metadata.uid !== this.uid) return;
+    const runtime = node.runtime.ensurePod(this.uid);
+    const terminal = this.termination !== undefined && this.termination.cause !== 'removed';
+    const status = generatePodStatus({
+      pod: current,
+      runtime,
+      reasons: this.reasons,
+      probes: {
+        started: (id) => this.startedById(id),
+        ready: (id) => this.readyById(id),
+      },
+      podIsTerminal: terminal && this.termination!.stage === 'done',
+      hostIP: node.hostIP,
+      startTimeMs: this.startTimeMs,
+      nowMs: node.clock.now(),
+      timestamp: (ms) => node.clock.timestamp(ms),
+      override: this.override,
+    });
+    if (!podStatusChanged(current.status, status)) return;
+    if (!node.online()) return;
+    this.lastWrittenStatus = status;
+    try {
+      this.pod = node.api.updateStatus({ ...current, status });
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+    }
+  }
+
+  private admittedOrRejected(): boolean {
+    return this.admitted || this.override !== undefined;
+  }
+
+  private nameOf(id: string): ContainerInstance | undefined {
+    return this.node.runtime.pod(this.uid)?.containers.find((c) => c.id === id);
+  }
+
+  private startedById(id: string): boolean {
+    const instance = this.nameOf(id);
+    return !!instance && this.prober.started(instance.name, id);
+  }
+
+  private readyById(id: string): boolean {
+    const instance = this.nameOf(id);
+    if (!instance || !this.prober.ready(instance.name, id)) return false;
+    // With a readiness probe, overrides act through the probe (thresholds, Unhealthy events).
+    if (this.prober.hasProbe('readiness', instance.name)) return true;
+    const now = this.node.clock.now();
+    const until = this.failReadinessUntil.get(instance.name);
+    if (until !== undefined && now < until) return false;
+    const readyAt = readyAfterAt(this.pod, instance);
+    if (readyAt !== undefined && now < readyAt) {
+      this.requestSync(readyAt - now);
+      return false;
+    }
+    return true;
+  }
+
+  // ---- ProbeHost ------------------------------------------------------------------------------
+
+  instance(containerName: string): ContainerInstance | undefined {
+    return this.newest(containerName, 'regular') ?? this.newest(containerName, 'init');
+  }
+
+  evaluate(type: ProbeType, probe: any, container: any, instance: ContainerInstance): ProbeOutcome {
+    return evaluateContainerProbe(this, type, probe, container, instance);
+  }
+
+  probeFailed(type: ProbeType, container: any, instance: ContainerInstance, output: string, errored: boolean): void {
+    const label = type[0].toUpperCase() + type.slice(1);
+    const message = errored
+      ? `${label} probe errored and resulted in unknown state: ${output}`
+      : `${label} probe failed: ${output}`;
+    this.node.recorder.event(referenceTo(this.pod, fieldPath(instance.kind, container.name)), 'Warning', 'Unhealthy', message);
+  }
+
+  resultChanged(type: ProbeType, container: any, instance: ContainerInstance, result: ProbeResult): void {
+    if (type !== 'readiness' && result === 'failure') this.probeKills.set(container.name, { id: instance.id, type });
+    this.requestSync(0);
+  }
+
+  podDeleting(): boolean {
+    return !!this.pod.metadata.deletionTimestamp || this.removed;
+  }
+
+  get lastStatus(): unknown {
+    return this.lastWrittenStatus;
+  }
+}
+
+export interface SyncOutcome {
+  kind: 'running' | 'completed' | 'failed';
+  crashBackoffUntil?: number;
+  error?: boolean;
+}
+
+function differsBeyondStatus(a: KObject, b: KObject): boolean {
+  if (a.spec !== b.spec) return true;
+  const ma = a.metadata;
+  const mb = b.metadata;
+  return (
+    ma.deletionTimestamp !== mb.deletionTimestamp ||
+    ma.deletionGracePeriodSeconds !== mb.deletionGracePeriodSeconds ||
+    ma.labels !== mb.labels ||
+    ma.annotations !== mb.annotations
+  );
+}
+
+/** `spec.containers{name}` etc.: the fieldPath of container events. */
+export function fieldPath(kind: ContainerKind, name: string): string {
+  const field = kind === 'init' ? 'initContainers' : kind === 'ephemeral' ? 'ephemeralContainers' : 'containers';
+  return `spec.${field}{${name}}`;
+}
+
+/** Go's Duration.String() for whole seconds (the CrashLoopBackOff message): 10s, 2m40s, 5m0s. */
+export function formatBackoff(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  return `${Math.floor(s / 60)}m${s % 60}s`;
+}

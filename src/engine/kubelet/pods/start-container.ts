@@ -1,0 +1,125 @@
+// startContainer as the kubelet does it (kuberuntime_container.go): make sure the image is there
+// (image manager: policy, back-off, serialized pull), create and start the container with its
+// argv and environment, run the postStart hook. Events and waiting reasons on the way.
+
+import { lookupImage } from '../images/catalog';
+import {
+  defaultPullPolicy,
+  gcImageBackOff,
+  imageBackOffKey,
+  nextImageBackOff,
+  pulledMessage,
+  resolvePull,
+  type KubeletEvent,
+  type PullPolicy,
+} from '../images/pull';
+import { unknownImageDefaults } from '../images/catalog';
+import { referenceTo } from '../../runtime/events';
+import { serviceKindOrUndefined } from './services';
+import type { ContainerKind } from './runtime-types';
+import type { PodWorker } from './pod-worker';
+import { fieldPath } from './pod-worker';
+import { containerEnv, effectiveArgv } from './container-argv';
+import { forcedExitFor } from './teaching-effects';
+import { runPostStart } from './hooks';
+
+export type StartResult =
+  { kind: 'started' } | { kind: 'pulling' } | { kind: 'error' } | { kind: 'crash-backoff'; untilMs: number };
+
+export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKind): StartResult {
+  const node = worker.node;
+  const pod = worker.pod;
+  const ref = referenceTo(pod, fieldPath(kind, c.name));
+  const emit = (events: readonly KubeletEvent[]) => {
+    for (const e of events) node.recorder.event(ref, e.type, e.reason, e.message);
+  };
+  const image: string = c.image ?? '';
+  const policy: PullPolicy = c.imagePullPolicy ?? defaultPullPolicy(image);
+  const key = imageBackOffKey(worker.uid, image);
+  const now = node.clock.now();
+  const decision = resolvePull(image, policy, node.images, { backOff: { state: node.imageBackOff, key, nowMs: now } });
+
+  switch (decision.action) {
+    case 'invalid':
+    case 'never':
+    case 'backoff':
+      worker.setReason(c.name, { reason: decision.reason, message: decision.message });
+      emit(decision.events);
+      return { kind: 'error' };
+    case 'pull': {
+      emit(decision.events);
+      worker.beginAsync();
+      node.pulls.enqueue({
+        start: () => decision.durationMs,
+        finish: (queuedAtMs) => {
+          const outcome = decision.outcome;
+          const done = node.clock.now();
+          if (outcome.ok) {
+            node.images.add(decision.ref, outcome.image);
+            node.imageBackOff = gcImageBackOff(node.imageBackOff, done);
+            node.imagesChanged();
+            node.recorder.event(
+              ref,
+              'Normal',
+              'Pulled',
+              pulledMessage(image, decision.durationMs, done - queuedAtMs, outcome.image.sizeBytes),
+            );
+            worker.justPulled.add(c.name);
+            worker.endAsync();
+            worker.requestSync(0);
+          } else {
+            node.imageBackOff = nextImageBackOff(node.imageBackOff, key, done);
+            worker.setReason(c.name, { reason: outcome.reason, message: outcome.message });
+            emit(outcome.events);
+            worker.endAsync();
+            worker.requestSync(Math.round(10_000 * (1 + node.random.next() * 0.5)));
+          }
+        },
+      });
+      return { kind: 'pulling' };
+    }
+    case 'present':
+      if (!worker.justPulled.delete(c.name)) emit(decision.events);
+      break;
+  }
+
+  const found = lookupImage(decision.ref);
+  const defaults = found.found ? found.image.defaults : unknownImageDefaults;
+  const imageRef = found.found
+    ? `${found.image.repository}@${found.image.manifestDigest}`
+    : (decision.image.repoDigests[0] ?? '');
+  const podIP = worker.sandboxIP();
+  const env = containerEnv(pod, c, podIP, node.hostIP, node.nodeName);
+  const argv = effectiveArgv(c, defaults, env);
+  node.recorder.event(ref, 'Normal', 'Created', `Created container: ${c.name}`);
+  const api = node.api;
+  const instance = node.runtime.startContainer(worker.uid, {
+    name: c.name,
+    kind,
+    imageName: decision.ref.canonical,
+    imageRef,
+    argv,
+    env: {
+      namespace: pod.metadata.namespace!,
+      podName: pod.metadata.name!,
+      hostname: env.HOSTNAME,
+      env,
+      serviceExists: (name, ns) =>
+        serviceKindOrUndefined(api) !== undefined && !!api.tryGet(serviceKindOrUndefined(api)!, ns, name),
+      serviceIP: (name, ns) => {
+        const kindDef = serviceKindOrUndefined(api);
+        const svc = kindDef ? api.tryGet(kindDef, ns, name) : undefined;
+        const ip = svc?.spec?.clusterIP;
+        return ip && ip !== 'None' ? ip : undefined;
+      },
+      epochMs: node.clock.epochMs,
+    },
+    forcedExit: forcedExitFor(pod, c),
+    listenPorts: defaults.listenPorts,
+    stopBehavior: defaults.stopBehavior,
+  });
+  node.recorder.event(ref, 'Normal', 'Started', `Started container ${c.name}`);
+  worker.containerChanged();
+  if (c.lifecycle?.postStart) runPostStart(worker, c, kind, instance);
+  return { kind: 'started' };
+}
