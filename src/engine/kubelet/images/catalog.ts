@@ -233,6 +233,12 @@ const entries: RepositoryEntry[] = [
     defaults: serverDefaults(['docker-entrypoint.sh'], ['apache2-foreground'], [80]),
   },
   {
+    // The docs' probe examples (liveness exec) use this old busybox build.
+    repository: 'registry.k8s.io/busybox',
+    tags: tags({ '1.24': 0.68, '1.27.2': 0.76, latest: 1.14 }),
+    defaults: shellDefaults('sh'),
+  },
+  {
     repository: 'registry.k8s.io/pause',
     tags: tags({ '3.1': 0.32, '3.2': 0.3, '3.5': 0.3, '3.6': 0.3, '3.7': 0.31, '3.8': 0.31, '3.9': 0.32, '3.10': 0.32 }),
     defaults: serverDefaults(['/pause'], [], [], { code: 0, afterMs: 0 }),

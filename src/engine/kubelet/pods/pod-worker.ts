@@ -285,7 +285,8 @@ export class PodWorker implements ProbeHost {
       const instance = this.newest(name, c?.kind ?? 'regular');
       if (!c || !instance || instance.id !== kill.id || instance.state !== 'running') continue;
       const message = `Container ${name} failed ${kill.type} probe, will be restarted`;
-      this.stopInstance(c.spec, instance, this.probeGraceMs(c.spec, kill.type), message);
+      // The same sync restarts it (per restartPolicy) once it is down.
+      this.stopInstance(c.spec, instance, this.probeGraceMs(c.spec, kill.type), message, () => this.requestSync(0));
       return outcome;
     }
 
@@ -366,6 +367,8 @@ export class PodWorker implements ProbeHost {
 
   /** doBackOff, then start: a container that exited and should run again. */
   private restart(c: any, kind: ContainerKind, last: ContainerInstance, now: number): StartResult {
+    // A restart decided before its image pull: the back-off was already settled then.
+    if (this.justPulled.has(c.name)) return this.start(c, kind);
     const key = `${this.uid}_${kind}_${c.name}`;
     const finished = last.finishedAtMs ?? now;
     const backoff = this.node.crashBackoff;

@@ -37,7 +37,12 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const policy: PullPolicy = c.imagePullPolicy ?? defaultPullPolicy(image);
   const key = imageBackOffKey(worker.uid, image);
   const now = node.clock.now();
-  const decision = resolvePull(image, policy, node.images, { backOff: { state: node.imageBackOff, key, nowMs: now } });
+  // A pull this worker just finished continues here: the image is on the node now, whatever the
+  // policy (Always must not pull again), and its events were already recorded.
+  const justPulled = worker.justPulled.delete(c.name);
+  const decision = resolvePull(image, justPulled ? 'IfNotPresent' : policy, node.images, {
+    backOff: { state: node.imageBackOff, key, nowMs: now },
+  });
 
   switch (decision.action) {
     case 'invalid':
@@ -79,7 +84,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
       return { kind: 'pulling' };
     }
     case 'present':
-      if (!worker.justPulled.delete(c.name)) emit(decision.events);
+      if (!justPulled) emit(decision.events);
       break;
   }
 

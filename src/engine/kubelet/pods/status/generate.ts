@@ -63,7 +63,8 @@ export function generatePodStatus(input: PodStatusInput): Record<string, unknown
     podIsTerminal: input.podIsTerminal,
     podHasInitialized: podHasInitialized(pod, runtime),
   });
-  if (!isTerminalPhase(phase) && isTerminalPhase(oldPhase)) phase = oldPhase;
+  // Pods never leave a terminal phase (not even for the other terminal phase).
+  if (isTerminalPhase(oldPhase)) phase = oldPhase;
   // The reason and message belong to the phase: they stay while it does.
   let reason: string | undefined = phase === oldPhase ? old.reason : undefined;
   let message: string | undefined = phase === oldPhase ? old.message : undefined;
@@ -73,8 +74,6 @@ export function generatePodStatus(input: PodStatusInput): Record<string, unknown
     reason = input.override.reason;
     message = input.override.message;
   }
-  // Pods never leave a terminal phase.
-  if (isTerminalPhase(oldPhase)) phase = oldPhase;
 
   // Status manager merge: the terminal phase is held back while containers may still run.
   let finalPhase = phase;
