@@ -101,11 +101,18 @@ test('applies a docs example from its URL and the scheduler places the pods', as
   await expect(output).toContainText('pod/pod1 created');
   await expect(output).toContainText('pod/pod2 created');
 
-  await input.fill('kubectl get pods -o wide');
-  await input.press('Enter');
-  // both pods got a node from the scheduler (containers do not run yet, so they stay Pending)
-  await expect(output).toContainText(/pod1\s+0\/1\s+Pending\s+0\s+\S+\s+<none>\s+node-[abc][12]/);
-  await expect(output).toContainText(/pod2\s+0\/1\s+Pending\s+0\s+\S+\s+<none>\s+node-[abc][12]/);
+  // the scheduler places both pods; their nodes' kubelets pull the image, start the containers
+  // and report a pod IP from the node's pod CIDR, as the clock runs
+  await expect(async () => {
+    await input.fill('kubectl get pods -o wide');
+    await input.press('Enter');
+    await expect(output).toContainText(/pod1\s+1\/1\s+Running\s+0\s+\S+\s+10\.244\.\d+\.\d+\s+node-[abc][12]/, {
+      timeout: 1_000,
+    });
+    await expect(output).toContainText(/pod2\s+1\/1\s+Running\s+0\s+\S+\s+10\.244\.\d+\.\d+\s+node-[abc][12]/, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 30_000 });
 
   // the nodes panel mirrors the placement from the worker's deltas: two pods in all
   await expect
