@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { lookupImage } from './catalog';
 import { NodeImageCache } from './node-image-cache';
+import { Backoff } from '../../runtime/flowcontrol-backoff';
 import {
   defaultPullPolicy,
-  emptyImageBackOff,
   formatGoDuration,
-  gcImageBackOff,
-  imageBackOffDuration,
+  imageBackOffInitialMs,
   imageBackOffKey,
-  isInImageBackOff,
-  nextImageBackOff,
+  imageBackOffMaxMs,
   pullDurationMs,
   pulledMessage,
   resolvePull,
-  type ImageBackOffState,
 } from './pull';
+
+/** The kubelet's image pull back-off, with one failure of `key` at `atMs`. */
+function failedOnce(key: string, atMs: number): Backoff {
+  const backoff = new Backoff(imageBackOffInitialMs, imageBackOffMaxMs);
+  backoff.next(key, atMs);
+  return backoff;
+}
 import { mustParseImageReference } from './reference';
 
 function cacheWith(...images: string[]): NodeImageCache {
@@ -122,9 +126,9 @@ describe('resolvePull', () => {
 
   it('inside the back-off window: ImagePullBackOff without pulling', () => {
     const key = imageBackOffKey('uid-1', 'nginx:sometag');
-    const state = nextImageBackOff(emptyImageBackOff, key, 1_000);
+    const backoff = failedOnce(key, 1_000);
     const d = resolvePull('nginx:sometag', 'IfNotPresent', new NodeImageCache(), {
-      backOff: { state, key, nowMs: 5_000 },
+      backOff: { backoff, key, nowMs: 5_000 },
     });
     expect(d).toEqual({
       action: 'backoff',
@@ -136,16 +140,15 @@ describe('resolvePull', () => {
       ],
     });
     const after = resolvePull('nginx:sometag', 'IfNotPresent', new NodeImageCache(), {
-      backOff: { state, key, nowMs: 11_000 },
+      backOff: { backoff, key, nowMs: 11_000 },
     });
     expect(after.action).toBe('pull');
   });
 
   it('present images skip the back-off check', () => {
     const key = imageBackOffKey('uid-1', 'nginx:1.14.2');
-    const state = nextImageBackOff(emptyImageBackOff, key, 0);
     const d = resolvePull('nginx:1.14.2', 'IfNotPresent', cacheWith('nginx:1.14.2'), {
-      backOff: { state, key, nowMs: 1 },
+      backOff: { backoff: failedOnce(key, 0), key, nowMs: 1 },
     });
     expect(d.action).toBe('present');
   });
@@ -174,36 +177,37 @@ describe('resolvePull', () => {
 describe('image back-off', () => {
   it('10 s doubling to 300 s on consecutive failures', () => {
     const key = imageBackOffKey('uid', 'nginx:1.91');
-    let state: ImageBackOffState = emptyImageBackOff;
+    const backoff = new Backoff(imageBackOffInitialMs, imageBackOffMaxMs);
     let now = 0;
     const seen: number[] = [];
     for (let i = 0; i < 8; i++) {
-      state = nextImageBackOff(state, key, now);
-      seen.push(imageBackOffDuration(state, key));
-      now += imageBackOffDuration(state, key);
+      backoff.next(key, now);
+      seen.push(backoff.get(key));
+      now += backoff.get(key);
     }
     expect(seen).toEqual([10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000]);
   });
 
   it('is in back-off for the window since the last update only', () => {
     const key = 'uid_busybox:9';
-    const state = nextImageBackOff(emptyImageBackOff, key, 100_000);
-    expect(isInImageBackOff(state, key, 100_000)).toBe(true);
-    expect(isInImageBackOff(state, key, 109_999)).toBe(true);
-    expect(isInImageBackOff(state, key, 110_000)).toBe(false);
-    expect(isInImageBackOff(state, 'other', 100_000)).toBe(false);
+    const backoff = failedOnce(key, 100_000);
+    expect(backoff.isInBackOffSinceUpdate(key, 100_000)).toBe(true);
+    expect(backoff.isInBackOffSinceUpdate(key, 109_999)).toBe(true);
+    expect(backoff.isInBackOffSinceUpdate(key, 110_000)).toBe(false);
+    expect(backoff.isInBackOffSinceUpdate('other', 100_000)).toBe(false);
   });
 
   it('resets to 10 s after more than 600 s without failures; GC drops such entries', () => {
     const key = 'k';
-    let state = nextImageBackOff(emptyImageBackOff, key, 0);
-    state = nextImageBackOff(state, key, 10_000);
-    expect(imageBackOffDuration(state, key)).toBe(20_000);
-    expect(imageBackOffDuration(nextImageBackOff(state, key, 610_000), key)).toBe(40_000);
-    expect(imageBackOffDuration(nextImageBackOff(state, key, 610_001), key)).toBe(10_000);
-    expect(gcImageBackOff(state, 610_000)).toBe(state);
-    expect(gcImageBackOff(state, 610_001).size).toBe(0);
-    expect(state.size).toBe(1); // pure: inputs untouched
+    const backoff = failedOnce(key, 0);
+    backoff.next(key, 10_000);
+    expect(backoff.get(key)).toBe(20_000);
+    backoff.gc(610_000);
+    expect(backoff.get(key)).toBe(20_000);
+    backoff.next(key, 610_001);
+    expect(backoff.get(key)).toBe(10_000);
+    backoff.gc(1_220_002);
+    expect(backoff.get(key)).toBe(0);
   });
 });
 

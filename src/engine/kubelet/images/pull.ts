@@ -2,7 +2,8 @@
 // pure function: invalid name, already present, not present under policy Never, still inside the
 // pull back-off, or pull — with the pull's deterministic duration and outcome against the
 // simulated registry — plus the events the kubelet records for each case, and the image pull
-// back-off (flowcontrol.Backoff: 10 s doubling to 300 s, keyed `<podUID>_<image>`).
+// back-off's key (the kubelet keeps a flowcontrol.Backoff, 10 s doubling to 300 s, keyed
+// `<podUID>_<image>`; see runtime/flowcontrol-backoff.ts).
 //
 // Pull duration model (simulation choice, not from Kubernetes): a fixed `pullBaseLatencyMs`
 // (resolve + manifest) plus the compressed size at `pullBandwidthBytesPerSecond` (30 MB/s),
@@ -12,6 +13,7 @@
 
 import { lookupImage, type CatalogImage } from './catalog';
 import type { CachedImage, NodeImageCache } from './node-image-cache';
+import type { Backoff } from '../../runtime/flowcontrol-backoff';
 import { applyDefaultImageTag, goQuote, parseImageReference, type ImageReference } from './reference';
 
 export type PullPolicy = 'Always' | 'IfNotPresent' | 'Never';
@@ -94,8 +96,8 @@ export function defaultPullPolicy(image: string): PullPolicy {
 }
 
 export interface ResolvePullOptions {
-  /** Image back-off state and this container's key (`imageBackOffKey`), at `nowMs`. */
-  readonly backOff?: { readonly state: ImageBackOffState; readonly key: string; readonly nowMs: number };
+  /** The node's image pull back-off and this container's key (`imageBackOffKey`), at `nowMs`. */
+  readonly backOff?: { readonly backoff: Backoff; readonly key: string; readonly nowMs: number };
 }
 
 /**
@@ -139,7 +141,7 @@ export function resolvePull(
   }
 
   const backOff = options.backOff;
-  if (backOff && isInImageBackOff(backOff.state, backOff.key, backOff.nowMs)) {
+  if (backOff && backOff.backoff.isInBackOffSinceUpdate(backOff.key, backOff.nowMs)) {
     const message = backOffPullingMessage(image);
     return {
       action: 'backoff',
@@ -222,53 +224,9 @@ export function formatGoDuration(ms: number): string {
   return `${sign}${secs}s`;
 }
 
-// ---- image pull back-off (flowcontrol.Backoff without jitter) -------------------------------
-
-export interface ImageBackOffEntry {
-  readonly backOffMs: number;
-  readonly lastUpdateMs: number;
-}
-
-export type ImageBackOffState = ReadonlyMap<string, ImageBackOffEntry>;
-
-export const emptyImageBackOff: ImageBackOffState = new Map();
-
-/** The kubelet's key: pod UID and the container's image as written. */
+/** The kubelet's key for the image pull back-off: pod UID and the container's image as written. */
 export function imageBackOffKey(podUid: string, image: string): string {
   return `${podUid}_${image}`;
-}
-
-/** `IsInBackOffSinceUpdate`: less than the current back-off has passed since the last failure. */
-export function isInImageBackOff(state: ImageBackOffState, key: string, nowMs: number): boolean {
-  const entry = state.get(key);
-  if (!entry) return false;
-  if (hasExpired(entry, nowMs)) return false;
-  return nowMs - entry.lastUpdateMs < entry.backOffMs;
-}
-
-/** `Next` after a failed pull: first (or after expiry) 10 s, then doubled, capped at 300 s. */
-export function nextImageBackOff(state: ImageBackOffState, key: string, nowMs: number): ImageBackOffState {
-  const entry = state.get(key);
-  const backOffMs = !entry || hasExpired(entry, nowMs) ? imageBackOffInitialMs : Math.min(entry.backOffMs * 2, imageBackOffMaxMs);
-  const next = new Map(state);
-  next.set(key, { backOffMs, lastUpdateMs: nowMs });
-  return next;
-}
-
-/** `GC` (run after a successful pull): drops entries idle for more than 2 × max (600 s). */
-export function gcImageBackOff(state: ImageBackOffState, nowMs: number): ImageBackOffState {
-  const next = new Map<string, ImageBackOffEntry>();
-  for (const [key, entry] of state) if (!hasExpired(entry, nowMs)) next.set(key, entry);
-  return next.size === state.size ? state : next;
-}
-
-/** Current back-off of a key (0 when none). */
-export function imageBackOffDuration(state: ImageBackOffState, key: string): number {
-  return state.get(key)?.backOffMs ?? 0;
-}
-
-function hasExpired(entry: ImageBackOffEntry, nowMs: number): boolean {
-  return nowMs - entry.lastUpdateMs > 2 * imageBackOffMaxMs;
 }
 
 function normal(reason: string, message: string): KubeletEvent {

@@ -6,10 +6,9 @@ import type { ApiServer } from '../../api/apiserver';
 import type { Clock } from '../../clock/clock';
 import type { SeededRandom } from '../../clock/random';
 import type { Recorder } from '../../runtime/events';
-import type { ImageBackOffState } from '../images/pull';
 import type { NodeImageCache } from '../images/node-image-cache';
 import type { ContainerRuntime } from './container-runtime';
-import type { Backoff } from './crash-backoff';
+import type { Backoff } from '../../runtime/flowcontrol-backoff';
 import type { SerialPullQueue } from './pull-queue';
 
 export interface NodeContext {
@@ -21,7 +20,7 @@ export interface NodeContext {
   readonly runtime: ContainerRuntime;
   readonly images: NodeImageCache;
   readonly pulls: SerialPullQueue;
-  imageBackOff: ImageBackOffState;
+  readonly imageBackOff: Backoff;
   readonly crashBackoff: Backoff;
   readonly recorder: Recorder;
   /** A pod IP from the node's pod CIDR (undefined: none left, or no CIDR yet). */

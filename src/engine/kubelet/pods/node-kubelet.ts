@@ -12,10 +12,15 @@ import type { Topology } from '../../cluster/topology';
 import type { EventRecorder, Recorder } from '../../runtime/events';
 import { lookupImage } from '../images/catalog';
 import { NodeImageCache } from '../images/node-image-cache';
-import { emptyImageBackOff, type ImageBackOffState } from '../images/pull';
+import { imageBackOffInitialMs, imageBackOffMaxMs } from '../images/pull';
 import { mustParseImageReference } from '../images/reference';
 import { ContainerRuntime } from './container-runtime';
-import { Backoff, CRASH_BACKOFF_EXPIRE_MS, CRASH_BACKOFF_INITIAL_MS, CRASH_BACKOFF_MAX_MS } from './crash-backoff';
+import {
+  Backoff,
+  CRASH_BACKOFF_EXPIRE_MS,
+  CRASH_BACKOFF_INITIAL_MS,
+  CRASH_BACKOFF_MAX_MS,
+} from '../../runtime/flowcontrol-backoff';
 import { PodIPAllocator } from './ip-allocator';
 import type { NodeContext } from './node-context';
 import { admitPod } from './node-admission';
@@ -40,7 +45,7 @@ export class NodeKubelet implements NodeContext {
   readonly runtime: ContainerRuntime;
   readonly images = new NodeImageCache();
   readonly pulls: SerialPullQueue;
-  imageBackOff: ImageBackOffState = emptyImageBackOff;
+  readonly imageBackOff = new Backoff(imageBackOffInitialMs, imageBackOffMaxMs);
   readonly crashBackoff = new Backoff(CRASH_BACKOFF_INITIAL_MS, CRASH_BACKOFF_MAX_MS, CRASH_BACKOFF_EXPIRE_MS);
   readonly recorder: Recorder;
   readonly workers = new Map<string, PodWorker>();

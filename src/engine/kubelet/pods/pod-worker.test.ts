@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../k8s/types';
 import { podKind } from '../../api/kinds';
 import { Cluster } from '../../cluster/cluster';
-import { CRASH_BACKOFF_MAX_MS } from './crash-backoff';
+import { CRASH_BACKOFF_MAX_MS } from '../../runtime/flowcontrol-backoff';
 
 function pod(name: string, spec: Record<string, unknown>, metadata: Record<string, unknown> = {}): KObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', ...metadata }, spec: spec as KObject['spec'] };

@@ -5,9 +5,7 @@
 import { lookupImage } from '../images/catalog';
 import {
   defaultPullPolicy,
-  gcImageBackOff,
   imageBackOffKey,
-  nextImageBackOff,
   pulledMessage,
   resolvePull,
   type KubeletEvent,
@@ -41,7 +39,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   // policy (Always must not pull again), and its events were already recorded.
   const justPulled = worker.justPulled.delete(c.name);
   const decision = resolvePull(image, justPulled ? 'IfNotPresent' : policy, node.images, {
-    backOff: { state: node.imageBackOff, key, nowMs: now },
+    backOff: { backoff: node.imageBackOff, key, nowMs: now },
   });
 
   switch (decision.action) {
@@ -61,7 +59,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
           const done = node.clock.now();
           if (outcome.ok) {
             node.images.add(decision.ref, outcome.image);
-            node.imageBackOff = gcImageBackOff(node.imageBackOff, done);
+            node.imageBackOff.gc(done);
             node.imagesChanged();
             node.recorder.event(
               ref,
@@ -73,7 +71,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
             worker.endAsync();
             worker.requestSync(0);
           } else {
-            node.imageBackOff = nextImageBackOff(node.imageBackOff, key, done);
+            node.imageBackOff.next(key, done);
             worker.setReason(c.name, { reason: outcome.reason, message: outcome.message });
             emit(outcome.events);
             worker.endAsync();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Backoff } from './crash-backoff';
+import { Backoff } from './flowcontrol-backoff';
 
 describe('Backoff (flowcontrol)', () => {
   it('starts at the initial delay, doubles and caps', () => {

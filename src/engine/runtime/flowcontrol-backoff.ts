@@ -1,10 +1,9 @@
-// flowcontrol.Backoff as the kubelet uses it for container restarts and image pulls: per key a
-// delay that starts at `initialMs`, doubles on every Next up to `maxMs`, and is forgotten when
-// the event it is asked about happened long after its last update (the entry "expired").
-//
-// Container restarts: initial 10 s, max 300 s, expiry 600 s (a container that ran about ten
-// minutes before crashing starts again at 10 s). Source: pkg/kubelet/kubelet.go,
-// client-go util/flowcontrol/backoff.go.
+// client-go's flowcontrol.Backoff: per key a delay that starts at `initialMs`, doubles on every
+// Next up to `maxMs`, and is forgotten when the event it is asked about happened long after its
+// last update (the entry "expired"). The kubelet uses one for container restarts (10 s → 300 s,
+// expiry 600 s: a container that ran about ten minutes before crashing starts again at 10 s) and
+// one for image pulls (10 s → 300 s). Source: client-go util/flowcontrol/backoff.go,
+// pkg/kubelet/kubelet.go.
 
 export interface BackoffEntry {
   delayMs: number;
@@ -62,6 +61,11 @@ export class Backoff {
 
   reset(key: string): void {
     this.entries.delete(key);
+  }
+
+  /** GC: drops the entries that have not been updated for longer than the expiry. */
+  gc(nowMs: number): void {
+    for (const [key, entry] of this.entries) if (this.expired(entry, nowMs)) this.entries.delete(key);
   }
 
   /** Drops every key starting with `prefix` (a pod's entries when it goes away). */
