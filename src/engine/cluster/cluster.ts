@@ -17,6 +17,7 @@ import { Topology } from './topology';
 import { EventRecorder } from '../runtime/events';
 import { freezeByDefault } from '../api/freeze';
 import { Kubelets } from '../kubelet/kubelets';
+import { MachineControl } from './machines';
 import { startScheduler, type Scheduler } from '../scheduler/scheduler';
 
 export const BUILTIN_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
@@ -52,6 +53,8 @@ export class Cluster {
   readonly controllers: Controllers;
   /** The pod side of every node's kubelet (pod workers, container runtimes) and the kubelet API. */
   readonly kubelets: Kubelets;
+  /** Playground actions on machines: stop, start, disconnect, partition, shutdown, pressure. */
+  readonly machines = new MachineControl(this);
   /** kube-scheduler (default-scheduler). */
   readonly scheduler: Scheduler;
   private nextAddress = 2;

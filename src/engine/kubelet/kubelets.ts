@@ -43,6 +43,11 @@ export class Kubelets implements KubeletApi {
     return this.nodes.get(nodeName);
   }
 
+  /** The kubelet (re)gains the API: it reconciles with every pod bound to its node. */
+  resync(nodeName: string): void {
+    this.nodes.get(nodeName)?.resync(this.informers.informerFor(podKind).byIndex(NODE_NAME_INDEX, nodeName));
+  }
+
   private route(pod: KObject): void {
     const nodeName = pod.spec?.nodeName;
     if (!nodeName || !this.deps.topology.canReachControlPlane(nodeName)) return;

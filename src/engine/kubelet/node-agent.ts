@@ -24,18 +24,70 @@ const NODE_STATUS_UPDATE_MS = 10_000;
 const NODE_STATUS_REPORT_MS = 5 * 60_000;
 const JITTER_FACTOR = 0.04;
 
-/** The node conditions the kubelet reports, in order (all healthy: the simulation has no pressure). */
-const NODE_CONDITIONS: readonly Pick<Condition, 'type' | 'status' | 'reason' | 'message'>[] = [
-  {
-    type: 'MemoryPressure',
-    status: 'False',
-    reason: 'KubeletHasSufficientMemory',
-    message: 'kubelet has sufficient memory available',
+type ConditionCore = Pick<Condition, 'type' | 'status' | 'reason' | 'message'>;
+
+export type PressureKind = 'memory' | 'disk' | 'pid';
+
+/** Each pressure condition when fine and under pressure, with the event the change records. */
+const PRESSURE: Record<PressureKind, { off: ConditionCore; on: ConditionCore; offEvent: string; onEvent: string }> = {
+  memory: {
+    off: {
+      type: 'MemoryPressure',
+      status: 'False',
+      reason: 'KubeletHasSufficientMemory',
+      message: 'kubelet has sufficient memory available',
+    },
+    on: {
+      type: 'MemoryPressure',
+      status: 'True',
+      reason: 'KubeletHasInsufficientMemory',
+      message: 'kubelet has insufficient memory available',
+    },
+    offEvent: 'NodeHasSufficientMemory',
+    onEvent: 'NodeHasInsufficientMemory',
   },
-  { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
-  { type: 'PIDPressure', status: 'False', reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available' },
-  { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
-];
+  disk: {
+    off: { type: 'DiskPressure', status: 'False', reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure' },
+    on: { type: 'DiskPressure', status: 'True', reason: 'KubeletHasDiskPressure', message: 'kubelet has disk pressure' },
+    offEvent: 'NodeHasNoDiskPressure',
+    onEvent: 'NodeHasDiskPressure',
+  },
+  pid: {
+    off: {
+      type: 'PIDPressure',
+      status: 'False',
+      reason: 'KubeletHasSufficientPID',
+      message: 'kubelet has sufficient PID available',
+    },
+    on: {
+      type: 'PIDPressure',
+      status: 'True',
+      reason: 'KubeletHasInsufficientPID',
+      message: 'kubelet has insufficient PID available',
+    },
+    offEvent: 'NodeHasSufficientPID',
+    onEvent: 'NodeHasInsufficientPID',
+  },
+};
+
+const READY: ConditionCore = {
+  type: 'Ready',
+  status: 'True',
+  reason: 'KubeletReady',
+  message: 'kubelet is posting ready status',
+};
+// The kubelet's Ready condition while graceful node shutdown runs (its shutdown manager reports
+// an error to the Ready setter).
+const SHUTTING_DOWN: ConditionCore = {
+  type: 'Ready',
+  status: 'False',
+  reason: 'KubeletNotReady',
+  message: 'node is shutting down',
+};
+
+/** backoffEnsureLease: 200 ms doubling to 7 s while the Lease cannot be reached. */
+const LEASE_RETRY_INITIAL_MS = 200;
+const LEASE_RETRY_MAX_MS = 7_000;
 
 export interface NodeMachineSpec {
   name: string;
@@ -67,8 +119,12 @@ export interface NodeImages {
 export class NodeAgent {
   private leaseTimer?: TimerHandle;
   private statusTimer?: TimerHandle;
+  private leaseRetry?: TimerHandle;
   private lastReportMs = -Infinity;
-  private readonly bootId: string;
+  private bootId: string;
+  private readonly pressure: Record<PressureKind, boolean> = { memory: false, disk: false, pid: false };
+  private shuttingDown = false;
+  private booted = false;
   private readonly machineId: string;
   private readonly systemUUID: string;
 
@@ -82,10 +138,18 @@ export class NodeAgent {
     this.bootId = random.uuid();
   }
 
-  /** Boots the kubelet: register (or re-use) the Node, then heartbeat. */
+  /** Boots the kubelet: register (or re-use) the Node, then heartbeat. A reboot has a new boot ID. */
   start(): void {
     const clock = this.ctx.api.clock;
     const jitter = () => Math.floor(this.ctx.api.random.next() * JITTER_FACTOR * LEASE_RENEW_INTERVAL_MS);
+    if (this.booted) {
+      this.bootId = this.ctx.api.random.uuid();
+      this.shuttingDown = false;
+      this.lastReportMs = -Infinity;
+      this.announceStart(true);
+      this.syncNodeStatus();
+    }
+    this.booted = true;
     this.register();
     this.renewLease();
     this.leaseTimer = clock.every(LEASE_RENEW_INTERVAL_MS, () => this.renewLease(), {
@@ -100,9 +164,49 @@ export class NodeAgent {
     });
   }
 
+  /** The machine goes down: no more heartbeats. */
   stop(): void {
     this.leaseTimer?.cancel();
     this.statusTimer?.cancel();
+    this.leaseRetry?.cancel();
+    this.leaseRetry = undefined;
+  }
+
+  /** `kubeplay node pressure`: the condition flips and the status is posted at once. */
+  setPressure(kind: PressureKind, on: boolean): boolean {
+    if (this.pressure[kind] === on) return false;
+    this.pressure[kind] = on;
+    const name = this.spec.name;
+    const reason = on ? PRESSURE[kind].onEvent : PRESSURE[kind].offEvent;
+    this.ctx.events.recorder('kubelet', name).event(this.nodeRef(), 'Normal', reason, `Node ${name} status is now: ${reason}`);
+    this.syncNodeStatus();
+    return true;
+  }
+
+  hasPressure(kind: PressureKind): boolean {
+    return this.pressure[kind];
+  }
+
+  /** Graceful node shutdown began: Ready turns False (NodeNotReady) and is posted at once. */
+  beginShutdown(): void {
+    if (this.shuttingDown) return;
+    this.shuttingDown = true;
+    const name = this.spec.name;
+    this.ctx.events
+      .recorder('kubelet', name)
+      .event(this.nodeRef(), 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
+    this.syncNodeStatus();
+  }
+
+  /** The kubelet can talk to the API server again: heartbeat now rather than at the next tick. */
+  reconnected(): void {
+    this.renewLease();
+    this.syncNodeStatus();
+  }
+
+  private nodeRef() {
+    const name = this.spec.name;
+    return { kind: 'Node', name, uid: name, apiVersion: 'v1' };
   }
 
   private online(): boolean {
@@ -122,11 +226,12 @@ export class NodeAgent {
    * The events a starting kubelet records about its node (kubelet.go, kubelet_node_status.go):
    * the involved object is the node, referenced by name with the name as uid, as the kubelet does.
    */
-  private announceStart(): void {
+  private announceStart(rebooted = false): void {
     const name = this.spec.name;
     const recorder = this.ctx.events.recorder('kubelet', name);
-    const nodeRef = { kind: 'Node', name, uid: name, apiVersion: 'v1' };
+    const nodeRef = this.nodeRef();
     recorder.event(nodeRef, 'Normal', 'Starting', 'Starting kubelet.');
+    if (rebooted) recorder.event(nodeRef, 'Warning', 'Rebooted', `Node ${name} has been rebooted, boot id: ${this.bootId}`);
     for (const reason of ['NodeHasSufficientMemory', 'NodeHasNoDiskPressure', 'NodeHasSufficientPID']) {
       recorder.event(nodeRef, 'Normal', reason, `Node ${name} status is now: ${reason}`);
     }
@@ -182,8 +287,17 @@ export class NodeAgent {
     };
   }
 
+  /** The conditions the kubelet would post now, in its order. */
+  private currentConditions(): ConditionCore[] {
+    const kinds: PressureKind[] = ['memory', 'disk', 'pid'];
+    return [
+      ...kinds.map((k) => (this.pressure[k] ? PRESSURE[k].on : PRESSURE[k].off)),
+      this.shuttingDown ? SHUTTING_DOWN : READY,
+    ];
+  }
+
   private conditions(heartbeat: string, transition: string): Condition[] {
-    return NODE_CONDITIONS.map(({ type, status, reason, message }) => ({
+    return this.currentConditions().map(({ type, status, reason, message }) => ({
       type,
       status,
       lastHeartbeatTime: heartbeat,
@@ -206,7 +320,7 @@ export class NodeAgent {
     const previous: Condition[] = node.status?.conditions ?? [];
     // Whether a condition changed depends only on its fixed parts, so this is decided before the
     // new conditions are built (every 10 s on every node, mostly to write nothing).
-    const changed = NODE_CONDITIONS.some((c) => {
+    const changed = this.currentConditions().some((c) => {
       const old = previous.find((p) => p.type === c.type);
       return !old || old.status !== c.status || old.reason !== c.reason || old.message !== c.message;
     });
@@ -225,13 +339,31 @@ export class NodeAgent {
     }
   }
 
+  /** While the API cannot be reached the lease controller keeps retrying, backing off to 7 s. */
+  private retryLease(delayMs: number): void {
+    if (this.leaseRetry || !this.ctx.topology.machine(this.spec.name)?.running) return;
+    this.leaseRetry = this.ctx.api.clock.after(
+      delayMs,
+      () => {
+        this.leaseRetry = undefined;
+        if (this.online()) this.renewLease();
+        else this.retryLease(Math.min(delayMs * 2, LEASE_RETRY_MAX_MS));
+      },
+      Priority.controller,
+      `kubelet ${this.spec.name} lease retry`,
+    );
+  }
+
   private takeImages(): NodeStatusImage[] {
     this.ctx.images!.takeImagesDirty();
     return this.ctx.images!.statusImages();
   }
 
   private renewLease(): void {
-    if (!this.online()) return;
+    if (!this.online()) {
+      this.retryLease(LEASE_RETRY_INITIAL_MS);
+      return;
+    }
     const api = this.ctx.api;
     const renewTime = new Date(api.clock.nowUnixMs()).toISOString().replace('Z', '000Z');
     const existing = api.tryGet(leaseKind, NODE_LEASE_NAMESPACE, this.spec.name);

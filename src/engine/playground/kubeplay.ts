@@ -11,6 +11,16 @@ import { parseQuantity } from '../../k8s/quantity';
 import { renderAttempt } from '../scheduler/explain';
 import { podCrash, podFailReadiness } from './pod-verbs';
 import { UsageError } from './usage-error';
+import {
+  nodeDisconnect,
+  nodePressure,
+  nodeReconnect,
+  nodeShutdown,
+  nodeStart,
+  nodeStop,
+  zoneHeal,
+  zonePartition,
+} from './node-verbs';
 
 export interface KubeplayHost {
   cluster(): Cluster;
@@ -26,7 +36,16 @@ type Verb = (args: string[], io: PlainIO, host: KubeplayHost) => number;
 
 const verbs: Record<string, Record<string, Verb> | Verb> = {
   cluster: { reset: clusterReset },
-  node: { add: nodeAdd },
+  node: {
+    add: nodeAdd,
+    stop: nodeStop,
+    start: nodeStart,
+    disconnect: nodeDisconnect,
+    reconnect: nodeReconnect,
+    shutdown: nodeShutdown,
+    pressure: nodePressure,
+  },
+  zone: { partition: zonePartition, heal: zoneHeal },
   pod: { crash: podCrash, 'fail-readiness': podFailReadiness },
   clock: clockVerb,
   config: { set: configSet, view: configView },
@@ -71,6 +90,10 @@ function usage(): string {
     'Usage:',
     '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M]',
     '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
+    '  kubeplay node stop|start|disconnect|reconnect NAME',
+    '  kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s]',
+    '  kubeplay node pressure NAME memory|disk|pid on|off',
+    '  kubeplay zone partition|heal ZONE',
     '  kubeplay pod crash POD [-c CONTAINER] [-n NAMESPACE]',
     '  kubeplay pod fail-readiness POD [-c CONTAINER] [-n NAMESPACE] [--for DURATION]',
     '  kubeplay clock',

@@ -177,6 +177,21 @@ export class ContainerRuntime {
     if (run) this.exit(run, SIGKILL_EXIT_CODE, undefined, false);
   }
 
+  /**
+   * The machine loses power: every process dies where it stands and sandboxes are gone. The
+   * records stay (containerd's metadata is on disk), so after a reboot the kubelet finds its
+   * containers exited with containerd's "Unknown" 255 and starts them again.
+   */
+  powerOff(): void {
+    for (const run of [...this.running.values()]) this.exit(run, 255, 'Unknown', false);
+    for (const pod of this.pods.values()) for (const sandbox of pod.sandboxes) sandbox.ready = false;
+  }
+
+  /** Pod UIDs the runtime holds records for. */
+  podUids(): string[] {
+    return [...this.pods.keys()];
+  }
+
   /** Removes every trace of the pod (its containers must have stopped). */
   removePod(uid: string): void {
     const pod = this.pods.get(uid);

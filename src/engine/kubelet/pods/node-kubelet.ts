@@ -6,7 +6,7 @@
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
 import { nodeKind } from '../../api/kinds';
-import type { Clock } from '../../clock/clock';
+import { Priority, type Clock, type TimerHandle } from '../../clock/clock';
 import type { SeededRandom } from '../../clock/random';
 import type { Topology } from '../../cluster/topology';
 import type { EventRecorder, Recorder } from '../../runtime/events';
@@ -24,8 +24,14 @@ import {
 import { PodIPAllocator } from './ip-allocator';
 import type { NodeContext } from './node-context';
 import { admitPod } from './node-admission';
+import { podQosClass } from '../../api/kinds/pod-qos';
 import { PodWorker } from './pod-worker';
 import { SerialPullQueue } from './pull-queue';
+
+const CRITICAL_PRIORITY = 2_000_000_000;
+const SHUTDOWN_MESSAGE = 'Pod was terminated in response to imminent node shutdown.';
+/** The eviction manager's housekeeping interval. */
+const EVICTION_MONITORING_MS = 10_000;
 
 /** The sandbox image every node has from the start (containerd's sandbox_image). */
 export const SANDBOX_IMAGE = 'registry.k8s.io/pause:3.10';
@@ -52,6 +58,10 @@ export class NodeKubelet implements NodeContext {
   private ips?: PodIPAllocator;
   private readonly relistOffsetMs: number;
   private imagesDirty = true;
+  private shuttingDown = false;
+  private memoryPressure = false;
+  private diskPressure = false;
+  private evictionTimer?: TimerHandle;
 
   constructor(
     private readonly deps: NodeKubeletDeps,
@@ -89,6 +99,102 @@ export class NodeKubelet implements NodeContext {
     this.workers.get(pod.metadata.uid!)?.remove();
   }
 
+  // ---- the machine ---------------------------------------------------------------------------
+
+  /** Power loss: workers vanish mid-step, processes die; the runtime's records stay on disk. */
+  machineStopped(): void {
+    for (const worker of this.workers.values()) worker.halt();
+    this.workers.clear();
+    this.runtime.powerOff();
+    this.ips = undefined;
+    this.shuttingDown = false;
+    this.evictionTimer?.cancel();
+    this.evictionTimer = undefined;
+  }
+
+  /** Boot (or back in touch with the API server): reconcile with the pods bound here. */
+  resync(podsHere: readonly KObject[]): void {
+    const wanted = new Set<string>();
+    for (const pod of podsHere) {
+      wanted.add(pod.metadata.uid!);
+      this.podUpdated(pod);
+    }
+    // Pods deleted from the API meanwhile: their containers are killed (HandlePodRemoves).
+    for (const [uid, worker] of this.workers) if (!wanted.has(uid)) worker.remove();
+    // Runtime leftovers of pods nobody knows any more (after a reboot): cleaned up.
+    for (const uid of this.runtime.podUids()) if (!wanted.has(uid) && !this.workers.has(uid)) this.runtime.removePod(uid);
+  }
+
+  /**
+   * Graceful node shutdown (nodeshutdown_manager_linux.go): new pods are refused, then pods are
+   * stopped by priority group, lowest first — regular pods within `graceMs − criticalGraceMs`,
+   * critical ones (priority ≥ 2000000000) within `criticalGraceMs` — each with at most its own
+   * grace period. `done` runs when every group has finished or used up its time.
+   */
+  gracefulShutdown(graceMs: number, criticalGraceMs: number, done: () => void): void {
+    this.shuttingDown = true;
+    const critical = (w: PodWorker) => (w.pod.spec?.priority ?? 0) >= CRITICAL_PRIORITY;
+    const groups = [
+      { seconds: Math.max(0, graceMs - criticalGraceMs), members: (w: PodWorker) => !critical(w) },
+      { seconds: criticalGraceMs, members: critical },
+    ];
+    const runGroup = (i: number) => {
+      if (i >= groups.length) {
+        done();
+        return;
+      }
+      const group = groups[i];
+      const members = [...this.workers.values()].filter((w) => w.isActive() && group.members(w));
+      for (const w of members) {
+        const podGrace = (w.pod.spec?.terminationGracePeriodSeconds ?? 30) * 1000;
+        w.terminateByKubelet('shutdown', 'Terminated', SHUTDOWN_MESSAGE, Math.min(group.seconds, podGrace));
+      }
+      const deadline = this.clock.now() + group.seconds;
+      const check = () => {
+        if (members.every((w) => !w.holdsContainers()) || this.clock.now() >= deadline) runGroup(i + 1);
+        else this.clock.after(Math.min(500, deadline - this.clock.now()), check, Priority.controller, 'node shutdown group');
+      };
+      check();
+    };
+    runGroup(0);
+  }
+
+  /** Memory or disk pressure from `kubeplay node pressure`: admission and memory eviction follow. */
+  setPressure(kind: 'memory' | 'disk' | 'pid', on: boolean): void {
+    if (kind === 'memory') this.memoryPressure = on;
+    if (kind === 'disk') this.diskPressure = on;
+    if (kind !== 'memory') return;
+    this.evictionTimer?.cancel();
+    this.evictionTimer = undefined;
+    if (on) this.evictOneForMemory();
+  }
+
+  /**
+   * The eviction manager under memory pressure: every monitoring interval (10 s) it evicts one
+   * pod, BestEffort ones first (lowest priority first, then the oldest). The simulation's
+   * pressure is reclaimed once no BestEffort pod is left.
+   */
+  private evictOneForMemory(): void {
+    this.evictionTimer = undefined;
+    if (!this.memoryPressure) return;
+    const candidates = [...this.workers.values()]
+      .filter((w) => w.isActive() && podQosClass(w.pod) === 'BestEffort')
+      .sort((a, b) => (a.pod.spec?.priority ?? 0) - (b.pod.spec?.priority ?? 0));
+    const victim = candidates[0];
+    if (!victim) return;
+    const nodeRef = { kind: 'Node', name: this.nodeName, uid: this.nodeName, apiVersion: 'v1' };
+    this.recorder.event(nodeRef, 'Warning', 'EvictionThresholdMet', 'Attempting to reclaim memory');
+    const message = 'The node was low on resource: memory. Threshold quantity: 100Mi, available: 62Mi. ';
+    this.recorder.event(victim.pod, 'Warning', 'Evicted', message);
+    victim.terminateByKubelet('evicted', 'Evicted', message, 0);
+    this.evictionTimer = this.clock.after(
+      EVICTION_MONITORING_MS,
+      () => this.evictOneForMemory(),
+      Priority.controller,
+      'eviction manager',
+    );
+  }
+
   // ---- NodeContext ----------------------------------------------------------------------------
 
   allocateIP(): string | undefined {
@@ -113,6 +219,13 @@ export class NodeKubelet implements NodeContext {
   }
 
   admit(pod: KObject) {
+    if (this.shuttingDown)
+      return { admitted: false as const, reason: 'NodeShutdown', message: 'Pod was rejected as the node is shutting down.' };
+    // The eviction manager's admission: under memory pressure only BestEffort pods are refused.
+    if (this.diskPressure || (this.memoryPressure && podQosClass(pod) === 'BestEffort')) {
+      const condition = this.diskPressure ? 'DiskPressure' : 'MemoryPressure';
+      return { admitted: false as const, reason: 'Evicted', message: `The node had condition: [${condition}]. ` };
+    }
     const node = this.api.tryGet(nodeKind, undefined, this.nodeName);
     const others: KObject[] = [];
     for (const w of this.workers.values()) {

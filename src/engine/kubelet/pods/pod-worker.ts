@@ -32,7 +32,7 @@ const RESYNC_MS = 60_000;
 const ERROR_BACKOFF_MS = 10_000;
 const JITTER_FACTOR = 0.5;
 
-type TerminationCause = 'deleted' | 'removed' | 'deadline' | 'completed' | 'rejected';
+type TerminationCause = 'deleted' | 'removed' | 'deadline' | 'completed' | 'rejected' | 'shutdown' | 'evicted';
 
 interface Termination {
   readonly cause: TerminationCause;
@@ -60,6 +60,8 @@ export class PodWorker implements ProbeHost {
   private syncPending = false;
   private termination?: Termination;
   private override?: StatusOverride;
+  /** The DisruptionTarget condition the kubelet adds when it evicts the pod or shuts the node down. */
+  private disruption?: { reason: string; message: string };
   private removed = false;
   private finished = false;
   private admitted = false;
@@ -133,6 +135,37 @@ export class PodWorker implements ProbeHost {
     if (!instance || instance.state !== 'running') return false;
     this.node.runtime.crashContainer(instance.id, 1);
     return true;
+  }
+
+  /**
+   * The kubelet stops the pod for good although nobody deleted it (graceful node shutdown, node
+   * pressure eviction): phase Failed with `reason` and `message`, DisruptionTarget
+   * TerminationByKubelet, containers stopped within `graceMs`. The API object stays.
+   */
+  terminateByKubelet(cause: 'shutdown' | 'evicted', reason: string, message: string, graceMs: number): void {
+    if (this.finished || this.termination) return;
+    this.override = { phase: 'Failed', reason, message };
+    this.disruption = { reason: 'TerminationByKubelet', message };
+    this.startTermination(cause, graceMs);
+    this.requestSync(0);
+  }
+
+  /** The machine lost power: nothing more happens; the runtime keeps what it knew. */
+  halt(): void {
+    this.finished = true;
+    this.syncTimer?.cancel();
+    this.deadlineTimer?.cancel();
+    this.prober.stop();
+  }
+
+  /** Whether any of the pod's containers still runs. */
+  holdsContainers(): boolean {
+    return this.node.runtime.pod(this.uid)?.containers.some((c) => c.state === 'running') ?? false;
+  }
+
+  /** Still holding the node's resources and running (not terminating). */
+  isActive(): boolean {
+    return !this.finished && !this.termination && this.admitted;
   }
 
   // ---- sync loop ------------------------------------------------------------------------------
@@ -550,6 +583,7 @@ export class PodWorker implements ProbeHost {
       nowMs: node.clock.now(),
       timestamp: (ms) => node.clock.timestamp(ms),
       override: this.override,
+      disruption: this.disruption,
     });
     if (!podStatusChanged(current.status, status)) return;
     if (!node.online()) return;

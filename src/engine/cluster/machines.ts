@@ -1,0 +1,103 @@
+// What the playground does to machines: power a node off and on, cut it (or a whole zone) off
+// from the control plane and back, shut it down gracefully, put it under resource pressure. The
+// topology records the machine's state; the node's kubelet (agent and pod side) reacts as a real
+// one would. Nothing here touches the API directly: the control plane only sees the consequences.
+
+import type { PressureKind } from '../kubelet/node-agent';
+import type { Cluster } from './cluster';
+
+export class MachineError extends Error {}
+
+export interface ShutdownOptions {
+  /** shutdownGracePeriod */
+  graceMs: number;
+  /** shutdownGracePeriodCriticalPods */
+  criticalGraceMs: number;
+}
+
+export class MachineControl {
+  constructor(private readonly cluster: Cluster) {}
+
+  private machine(name: string) {
+    const m = this.cluster.topology.machine(name);
+    if (!m) throw new MachineError(`no machine named "${name}" (kubeplay node add creates one)`);
+    return m;
+  }
+
+  /** The machine loses power: kubelet and containers stop, no more heartbeats. */
+  stop(name: string): void {
+    const m = this.machine(name);
+    if (!m.running) throw new MachineError(`node ${name} is already stopped`);
+    m.running = false;
+    this.cluster.agents.get(name)?.stop();
+    this.cluster.kubelets.node(name)?.machineStopped();
+  }
+
+  /** The machine boots: the kubelet registers again and reconciles its pods with the API. */
+  start(name: string): void {
+    const m = this.machine(name);
+    if (m.running) throw new MachineError(`node ${name} is already running`);
+    m.running = true;
+    this.cluster.agents.get(name)?.start();
+    if (m.reachable) this.cluster.kubelets.resync(name);
+  }
+
+  /** The kubelet and its pods keep running but cannot reach the control plane. */
+  disconnect(name: string): void {
+    const m = this.machine(name);
+    if (!m.reachable) throw new MachineError(`node ${name} is already disconnected`);
+    m.reachable = false;
+  }
+
+  reconnect(name: string): void {
+    const m = this.machine(name);
+    if (m.reachable) throw new MachineError(`node ${name} is not disconnected`);
+    m.reachable = true;
+    if (!m.running) return;
+    this.cluster.kubelets.resync(name);
+    this.cluster.agents.get(name)?.reconnected();
+  }
+
+  /** Every node of the zone at once; returns the nodes that were cut off by this call. */
+  partitionZone(zone: string): string[] {
+    const names = this.zoneMachines(zone).filter((n) => this.machine(n).reachable);
+    for (const n of names) this.disconnect(n);
+    return names;
+  }
+
+  healZone(zone: string): string[] {
+    const names = this.zoneMachines(zone).filter((n) => !this.machine(n).reachable);
+    for (const n of names) this.reconnect(n);
+    return names;
+  }
+
+  /** Graceful node shutdown, then the machine is off. */
+  shutdown(name: string, options: ShutdownOptions, onOff?: () => void): void {
+    const m = this.machine(name);
+    if (!m.running) throw new MachineError(`node ${name} is already stopped`);
+    this.cluster.agents.get(name)?.beginShutdown();
+    const kubelet = this.cluster.kubelets.node(name);
+    const powerOff = () => {
+      if (m.running) this.stop(name);
+      onOff?.();
+    };
+    if (kubelet) kubelet.gracefulShutdown(options.graceMs, options.criticalGraceMs, powerOff);
+    else powerOff();
+  }
+
+  /** Sets or clears a pressure condition; false when it already was so. */
+  pressure(name: string, kind: PressureKind, on: boolean): boolean {
+    const m = this.machine(name);
+    if (!m.running) throw new MachineError(`node ${name} is stopped`);
+    const changed = this.cluster.agents.get(name)?.setPressure(kind, on) ?? false;
+    this.cluster.kubelets.node(name)?.setPressure(kind, on);
+    return changed;
+  }
+
+  private zoneMachines(zone: string): string[] {
+    const names = this.cluster.topology.machinesInZone(zone);
+    if (names.length === 0)
+      throw new MachineError(`no zone named "${zone}" (zones: ${this.cluster.topology.zones().join(', ')})`);
+    return names;
+  }
+}

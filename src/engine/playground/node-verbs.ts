@@ -1,0 +1,118 @@
+// `kubeplay node stop|start|disconnect|reconnect|shutdown|pressure` and `kubeplay zone
+// partition|heal`: what happens to machines, for the control plane to notice (or not).
+
+import { formatGoDuration, parseGoDuration } from '../../k8s/duration';
+import type { Cluster } from '../cluster/cluster';
+import { parseFlags } from '../kubectl/flags';
+import type { PressureKind } from '../kubelet/node-agent';
+import { UsageError } from './usage-error';
+
+interface IO {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+interface Host {
+  cluster(): Cluster;
+}
+
+function oneName(args: string[], what: string): string {
+  const p = parseFlags(args, []);
+  if (p.args.length !== 1) throw new UsageError(`${what} needs exactly one NAME`);
+  return p.args[0].replace(/^nodes?\//, '');
+}
+
+export function nodeStop(args: string[], io: IO, host: Host): number {
+  const name = oneName(args, 'kubeplay node stop');
+  host.cluster().machines.stop(name);
+  io.out(`node/${name} stopped (the machine is off: no kubelet, no containers, no heartbeats)\n`);
+  return 0;
+}
+
+export function nodeStart(args: string[], io: IO, host: Host): number {
+  const name = oneName(args, 'kubeplay node start');
+  host.cluster().machines.start(name);
+  io.out(`node/${name} started (the kubelet boots and reconciles its pods)\n`);
+  return 0;
+}
+
+export function nodeDisconnect(args: string[], io: IO, host: Host): number {
+  const name = oneName(args, 'kubeplay node disconnect');
+  host.cluster().machines.disconnect(name);
+  io.out(`node/${name} disconnected (its kubelet and pods keep running but cannot reach the control plane)\n`);
+  return 0;
+}
+
+export function nodeReconnect(args: string[], io: IO, host: Host): number {
+  const name = oneName(args, 'kubeplay node reconnect');
+  host.cluster().machines.reconnect(name);
+  io.out(`node/${name} reconnected\n`);
+  return 0;
+}
+
+function duration(text: string, flag: string): number {
+  let ms: number;
+  try {
+    ms = parseGoDuration(text);
+  } catch (e) {
+    throw new UsageError(`--${flag}: ${(e as Error).message}`);
+  }
+  if (ms < 0) throw new UsageError(`--${flag} must not be negative`);
+  return ms;
+}
+
+/** `kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s]`: graceful node shutdown. */
+export function nodeShutdown(args: string[], io: IO, host: Host): number {
+  const p = parseFlags(args, [
+    { name: 'grace', type: 'string', default: '30s' },
+    { name: 'critical-grace', type: 'string', default: '10s' },
+  ]);
+  if (p.args.length !== 1) throw new UsageError('kubeplay node shutdown needs exactly one NAME');
+  const name = p.args[0].replace(/^nodes?\//, '');
+  const graceMs = duration(p.flags.grace as string, 'grace');
+  const criticalGraceMs = duration(p.flags['critical-grace'] as string, 'critical-grace');
+  if (criticalGraceMs > graceMs) throw new UsageError('--critical-grace must not be longer than --grace');
+  host.cluster().machines.shutdown(name, { graceMs, criticalGraceMs });
+  io.out(
+    `node/${name} shutting down (shutdownGracePeriod=${formatGoDuration(graceMs)}, ` +
+      `shutdownGracePeriodCriticalPods=${formatGoDuration(criticalGraceMs)})\n`,
+  );
+  return 0;
+}
+
+const PRESSURE_KINDS: readonly PressureKind[] = ['memory', 'disk', 'pid'];
+const CONDITION: Record<PressureKind, string> = { memory: 'MemoryPressure', disk: 'DiskPressure', pid: 'PIDPressure' };
+
+/** `kubeplay node pressure NAME memory|disk|pid on|off`. */
+export function nodePressure(args: string[], io: IO, host: Host): number {
+  const p = parseFlags(args, []);
+  const [raw, kind, state] = p.args;
+  if (p.args.length !== 3 || !PRESSURE_KINDS.includes(kind as PressureKind) || (state !== 'on' && state !== 'off')) {
+    throw new UsageError('usage: kubeplay node pressure NAME memory|disk|pid on|off');
+  }
+  const name = raw.replace(/^nodes?\//, '');
+  const changed = host.cluster().machines.pressure(name, kind as PressureKind, state === 'on');
+  const condition = CONDITION[kind as PressureKind];
+  io.out(
+    changed ? `node/${name} ${condition}=${state === 'on' ? 'True' : 'False'}\n` : `node/${name} ${condition} already ${state}\n`,
+  );
+  return 0;
+}
+
+export function zonePartition(args: string[], io: IO, host: Host): number {
+  const zone = oneName(args, 'kubeplay zone partition');
+  const names = host.cluster().machines.partitionZone(zone);
+  io.out(
+    names.length
+      ? `zone/${zone} partitioned: ${names.join(', ')} cut off from the control plane\n`
+      : `zone/${zone} already partitioned\n`,
+  );
+  return 0;
+}
+
+export function zoneHeal(args: string[], io: IO, host: Host): number {
+  const zone = oneName(args, 'kubeplay zone heal');
+  const names = host.cluster().machines.healZone(zone);
+  io.out(names.length ? `zone/${zone} healed: ${names.join(', ')} reconnected\n` : `zone/${zone} is not partitioned\n`);
+  return 0;
+}
