@@ -3,7 +3,7 @@
 //
 //   npm run bench                      aligned report
 //   npm run bench -- --json            machine-readable report
-//   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler, kubelet; comma-separated)
+//   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler, kubelet, nodelifecycle; comma-separated)
 //   npm run bench -- --pods=20000 --events=1000000 --nodes=1000 --shared-spec
 //
 // `npm run bench` bundles this file with esbuild (no keepNames, no minification) and runs the bundle
@@ -17,12 +17,13 @@
 import { runClockBench } from './clock';
 import { runKubeletBench } from './kubelet';
 import { fullGc, nowMs } from './gc';
+import { runNodeLifecycleBench } from './nodelifecycle';
 import { runNodesBench } from './nodes';
 import { renderJson, renderText, type Section } from './report';
 import { runSchedulerBench } from './scheduler';
 import { runStoreBench } from './store';
 
-const PARTS = ['store', 'clock', 'nodes', 'scheduler', 'kubelet'] as const;
+const PARTS = ['store', 'clock', 'nodes', 'scheduler', 'kubelet', 'nodelifecycle'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Args {
@@ -76,6 +77,7 @@ function main(): void {
     if (part === 'nodes') sections.push(runNodesBench(defined({ nodes: args.nodes, virtualMinutes: args.minutes })));
     if (part === 'scheduler') sections.push(runSchedulerBench(defined({ nodes: args.nodes, pods: args.pods })));
     if (part === 'kubelet') sections.push(runKubeletBench(defined({ nodes: args.nodes, pods: args.pods })));
+    if (part === 'nodelifecycle') sections.push(runNodeLifecycleBench(defined({ nodes: args.nodes })));
     // Each part's objects are garbage now; start the next from a clean heap.
     fullGc();
   }

@@ -21,6 +21,11 @@ export const SETTINGS = {
   'secondary-node-eviction-rate': { type: 'number', default: 0.01, help: 'rate in a partially disrupted large zone' },
   'large-cluster-size-threshold': { type: 'number', default: 50, help: 'zone size above which the secondary rate applies' },
   'unhealthy-zone-threshold': { type: 'number', default: 0.55, help: 'fraction of NotReady nodes that makes a zone unhealthy' },
+  'terminated-pod-gc-threshold': {
+    type: 'number',
+    default: 12500,
+    help: 'terminated pods kept before the pod garbage collector deletes the oldest (0 disables)',
+  },
   'kubernetes-version': {
     type: 'enum',
     default: 'v1.34',

@@ -21,6 +21,14 @@ import { applyPatch, type PatchType } from './patch';
 import type { WatchEvent } from '../simulation-types';
 import { ObjectStore, type WatchHandler } from './store';
 import { prepareEphemeralContainersUpdate, validateEphemeralContainersUpdate } from './subresources/ephemeral-containers';
+import {
+  allowAllDisruptions,
+  evictPod,
+  type DisruptionBudgetChecker,
+  type Eviction,
+  type EvictionSuccess,
+  type EvictOptions,
+} from './subresources/eviction';
 
 export interface WriteOptions {
   dryRun?: boolean;
@@ -80,6 +88,11 @@ export class ApiServer {
   readonly admission = new AdmissionChain();
   /** Tests freeze every object handed out to prove nothing mutates the store. */
   freezeObjects = freezeByDefault();
+  /**
+   * The PodDisruptionBudget check of pods/eviction (allows everything until budgets exist; the
+   * disruption controller's issue installs the real one).
+   */
+  disruptionBudgets: DisruptionBudgetChecker = allowAllDisruptions;
   private cachedSecond = -1;
   private cachedTimestamp = '';
 
@@ -517,6 +530,13 @@ export class ApiServer {
   private removeForDelete(def: KindDefinition, last: KObject, options: WriteOptions): DeleteResult {
     if (options.dryRun) return { object: this.handOut(last), removed: true };
     return { object: this.removeNow(def, last), removed: true };
+  }
+
+  // ---- pods/eviction ------------------------------------------------------------------------
+
+  /** POST pods/<name>/eviction (subresources/eviction.ts): budget check, DisruptionTarget, delete. */
+  evict(namespace: string, name: string, eviction: Eviction, options: EvictOptions = {}): EvictionSuccess {
+    return evictPod(this, namespace, name, eviction, options);
   }
 
   // ---- watch --------------------------------------------------------------------------------

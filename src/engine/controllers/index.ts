@@ -7,6 +7,13 @@ import { startEndpointSliceController } from './endpointslice/endpointslice-cont
 import { startGarbageCollector } from './garbagecollector/garbage-collector';
 import { startNamespaceController } from './namespace/namespace-controller';
 import { startNodeIpamController } from './nodeipam/node-ipam-controller';
+import { startNodeLifecycleController, type NodeLifecycleController } from './nodelifecycle/node-lifecycle-controller';
+import { startPodGCController, type PodGCController } from './podgc/pod-gc-controller';
+import {
+  startTaintEvictionController,
+  TAINT_EVICTION_CONTROLLER,
+  type TaintEvictionController,
+} from './tainteviction/taint-eviction-controller';
 
 export interface Controllers {
   informers: InformerFactory;
@@ -14,6 +21,9 @@ export interface Controllers {
   garbageCollector: Controller;
   endpointSlice: Controller;
   nodeIpam: Controller;
+  nodeLifecycle: NodeLifecycleController;
+  taintEviction: TaintEvictionController;
+  podGC: PodGCController;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -24,6 +34,14 @@ export function startControllers(cluster: Cluster): Controllers {
     garbageCollector: startGarbageCollector(cluster.api, cluster.clock, informers),
     endpointSlice: startEndpointSliceController(cluster.api, cluster.clock, informers),
     nodeIpam: startNodeIpamController(cluster.api, cluster.clock, informers),
+    nodeLifecycle: startNodeLifecycleController(cluster, informers),
+    taintEviction: startTaintEvictionController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(TAINT_EVICTION_CONTROLLER),
+    }),
+    podGC: startPodGCController({ api: cluster.api, clock: cluster.clock, informers, config: cluster.config }),
   };
   informers.start();
   return controllers;

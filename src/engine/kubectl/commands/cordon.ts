@@ -4,7 +4,8 @@
 // `node/x already cordoned` (or `already uncordoned`), else patch it (a strategic merge patch
 // made from the node before and after: `{"spec":{"unschedulable":true}}`, or `null` to clear
 // the field, which is omitempty) and print `node/x cordoned` / `node/x uncordoned`. A failed
-// patch prints `error: unable to cordon node "x": <err>` and goes on with the next node. The
+// patch prints `error: unable to cordon node "x": <err>` and goes on with the next node (the exit
+// status stays 0: RunCordonOrUncordon never returns an error). `kubectl drain` cordons the same way. The
 // node lifecycle controller, not kubectl, adds the node.kubernetes.io/unschedulable taint.
 
 import type { KObject } from '../../../k8s/types';
@@ -15,15 +16,15 @@ import type { FlagSpec, ParsedArgs } from '../flags';
 import { formatError } from '../print-error';
 import { listResource, resolveType } from '../resources';
 import { dryRunStrategy } from './label';
-import { dryRunSuffix } from './manifest-target';
+import { dryRunSuffix, type DryRun } from './manifest-target';
 
 export const cordonFlags: FlagSpec[] = [
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged' },
 ];
 
-/** The nodes named on the command line (or selected), fetched as the resource builder does. */
-export function selectNodes(env: KubectlEnv, command: string, args: string[], selector: string | undefined): KObject[] {
+/** The checks of DrainCmdOptions.Complete on the arguments, before anything is fetched. */
+export function checkNodeArgs(command: string, args: string[], selector: string | undefined): void {
   if (args.length === 0 && selector === undefined) {
     throw new KubectlError(`USAGE: ${command} NODE [flags]`, `See 'kubectl ${command} -h' for help and examples`);
   }
@@ -33,6 +34,10 @@ export function selectNodes(env: KubectlEnv, command: string, args: string[], se
       `See 'kubectl ${command} -h' for help and examples`,
     );
   }
+}
+
+/** The nodes named on the command line (or selected), fetched as the resource builder does. */
+export function fetchNodes(env: KubectlEnv, args: string[], selector: string | undefined): KObject[] {
   if (selector !== undefined && args.length === 0) return listResource(env.api, nodeKind, { labelSelector: selector });
   const nodes: KObject[] = [];
   for (const arg of args) {
@@ -51,11 +56,18 @@ export function selectNodes(env: KubectlEnv, command: string, args: string[], se
   return nodes;
 }
 
-function run(desired: boolean, parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
+export function selectNodes(env: KubectlEnv, command: string, args: string[], selector: string | undefined): KObject[] {
+  checkNodeArgs(command, args, selector);
+  return fetchNodes(env, args, selector);
+}
+
+/**
+ * RunCordonOrUncordon: sets spec.unschedulable on each node that needs it, printing what it did.
+ * A failed patch is reported and the next node handled; the command itself still succeeds, as
+ * upstream (the function never returns an error).
+ */
+export function cordonNodes(desired: boolean, nodes: KObject[], dryRun: DryRun, io: KubectlIO, env: KubectlEnv): void {
   const command = desired ? 'cordon' : 'uncordon';
-  const dryRun = dryRunStrategy(parsed);
-  const nodes = selectNodes(env, command, parsed.args, parsed.flags.selector as string | undefined);
-  let failed = false;
   for (const node of nodes) {
     const name = node.metadata.name ?? '';
     if (!!node.spec?.unschedulable === desired) {
@@ -79,13 +91,20 @@ function run(desired: boolean, parsed: ParsedArgs, io: KubectlIO, env: KubectlEn
             .replace(/^Error from server \(\w+\): /, '')
             .trimEnd()}\n`,
         );
-        failed = true;
         continue;
       }
     }
     io.out(`node/${name} ${command}ed${dryRunSuffix(dryRun)}\n`);
   }
-  return failed ? 1 : 0;
+}
+
+function run(desired: boolean, parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
+  const command = desired ? 'cordon' : 'uncordon';
+  const selector = parsed.flags.selector as string | undefined;
+  checkNodeArgs(command, parsed.args, selector);
+  const dryRun = dryRunStrategy(parsed);
+  cordonNodes(desired, fetchNodes(env, parsed.args, selector), dryRun, io, env);
+  return 0;
 }
 
 export function runCordon(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {

@@ -9,6 +9,7 @@ import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
 import { debugFlags, runDebug } from './debug';
 import { deleteFlags, runDelete } from './delete';
+import { drainFlags, runDrain } from './drain';
 import { exposeFlags, runExpose } from './expose';
 import { execFlags, runExec } from './exec';
 import { getFlags, runGet } from './get';
@@ -29,6 +30,7 @@ export const commands: Record<string, KubectlCommand> = {
   debug: { flags: debugFlags, run: runDebug },
   delete: { flags: deleteFlags, run: runDelete },
   describe: { flags: describeFlags, run: runDescribe },
+  drain: { flags: drainFlags, run: runDrain },
   expose: { flags: exposeFlags, run: runExpose },
   exec: { flags: execFlags, run: runExec },
   get: { flags: getFlags, run: runGet },

@@ -10,6 +10,9 @@ import { describeFlags, runDescribe } from './index';
 function fixture() {
   commands.describe ??= { flags: describeFlags, run: runDescribe };
   const sim = new Simulation({ empty: true });
+  // These tests are about layout: the hand-made node below has no kubelet, and the node lifecycle
+  // controller would (rightly) mark it Unknown as the fixture's clock moves on.
+  sim.cluster.controllers.nodeLifecycle.stop();
   const env = sim.kubectlEnv();
   const api = env.api;
   const ts = (s: number) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString().replace('.000Z', 'Z');

@@ -22,6 +22,8 @@ import type { ContainerInstance, ContainerKind, WaitingReason } from './runtime-
 import type { NodeContext } from './node-context';
 import { PodProber, type ProbeHost, type ProbeOutcome, type ProbeResult, type ProbeType } from './prober';
 import { generatePodStatus, podStatusChanged } from './status/generate';
+import { isKubeletOwnedCondition } from './status/conditions';
+import { podQosClass } from '../../api/kinds/pod-qos';
 import { startContainerFlow, type StartResult } from './start-container';
 import { readyAfterAt } from './teaching-effects';
 import { stopContainerFlow } from './stop-container';
@@ -569,22 +571,25 @@ export class PodWorker implements ProbeHost {
     if (!current || current.metadata.uid !== this.uid) return;
     const runtime = node.runtime.ensurePod(this.uid);
     const terminal = this.termination !== undefined && this.termination.cause !== 'removed';
-    const status = generatePodStatus({
-      pod: current,
-      runtime,
-      reasons: this.reasons,
-      probes: {
-        started: (id) => this.startedById(id),
-        ready: (id) => this.readyById(id),
-      },
-      podIsTerminal: terminal && this.termination!.stage === 'done',
-      hostIP: node.hostIP,
-      startTimeMs: this.startTimeMs,
-      nowMs: node.clock.now(),
-      timestamp: (ms) => node.clock.timestamp(ms),
-      override: this.override,
-      disruption: this.disruption,
-    });
+    const status =
+      this.termination?.cause === 'rejected'
+        ? rejectedStatus(current, this.override!)
+        : generatePodStatus({
+            pod: current,
+            runtime,
+            reasons: this.reasons,
+            probes: {
+              started: (id) => this.startedById(id),
+              ready: (id) => this.readyById(id),
+            },
+            podIsTerminal: terminal && this.termination!.stage === 'done',
+            hostIP: node.hostIP,
+            startTimeMs: this.startTimeMs,
+            nowMs: node.clock.now(),
+            timestamp: (ms) => node.clock.timestamp(ms),
+            override: this.override,
+            disruption: this.disruption,
+          });
     if (!podStatusChanged(current.status, status)) return;
     if (!node.online()) return;
     this.lastWrittenStatus = status;
@@ -660,6 +665,20 @@ export interface SyncOutcome {
   kind: 'running' | 'completed' | 'failed';
   crashBackoffUntil?: number;
   error?: boolean;
+}
+
+/**
+ * rejectPod: a pod the kubelet refused gets a bare status — phase Failed, the reason and message,
+ * its QoS class — merged with the conditions others own (PodScheduled); no container statuses.
+ */
+function rejectedStatus(pod: KObject, override: StatusOverride): Record<string, unknown> {
+  const conditions = ((pod.status?.conditions ?? []) as { type: string }[]).filter((c) => !isKubeletOwnedCondition(c.type));
+  const status: Record<string, unknown> = { phase: 'Failed' };
+  if (conditions.length > 0) status.conditions = conditions;
+  status.message = override.message;
+  status.reason = override.reason;
+  status.qosClass = pod.status?.qosClass ?? podQosClass(pod);
+  return status;
 }
 
 function differsBeyondStatus(a: KObject, b: KObject): boolean {
