@@ -125,6 +125,8 @@ export class NodeAgent {
   private readonly pressure: Record<PressureKind, boolean> = { memory: false, disk: false, pid: false };
   private shuttingDown = false;
   private booted = false;
+  /** registrationCompleted: set once the Node exists; cleared by a restart. */
+  private registered = false;
   private readonly machineId: string;
   private readonly systemUUID: string;
 
@@ -143,6 +145,7 @@ export class NodeAgent {
     const clock = this.ctx.api.clock;
     const jitter = () => Math.floor(this.ctx.api.random.next() * JITTER_FACTOR * LEASE_RENEW_INTERVAL_MS);
     if (this.booted) {
+      this.registered = false;
       this.bootId = this.ctx.api.random.uuid();
       this.shuttingDown = false;
       this.lastReportMs = -Infinity;
@@ -216,8 +219,12 @@ export class NodeAgent {
   private register(): void {
     if (!this.online()) return;
     const api = this.ctx.api;
-    if (api.tryGet(nodeKind, undefined, this.spec.name)) return;
+    if (api.tryGet(nodeKind, undefined, this.spec.name)) {
+      this.registered = true;
+      return;
+    }
     api.create(this.initialNode());
+    this.registered = true;
     this.announceStart();
     this.lastReportMs = api.clock.now();
   }
@@ -313,7 +320,9 @@ export class NodeAgent {
     const api = this.ctx.api;
     const node = api.tryGet(nodeKind, undefined, this.spec.name);
     if (!node) {
-      this.register();
+      // registerWithAPIServer runs until it succeeds once; a Node deleted later is not
+      // re-created by a running kubelet (it only registers again when it restarts).
+      if (!this.registered) this.register();
       return;
     }
     const now = api.timestamp();
