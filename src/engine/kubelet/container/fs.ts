@@ -57,9 +57,21 @@ export function normalizePath(path: string): string {
 const parentOf = (p: string) => (p === '/' ? '/' : p.slice(0, p.lastIndexOf('/')) || '/');
 
 export class ContainerFS {
-  private readonly nodes = new Map<string, Node>([['/', { kind: 'dir' }]]);
+  private tree?: Map<string, Node>;
 
-  constructor(init: FsInit) {
+  // Most containers never touch their filesystem (servers, sleeps): it is built on first use, so
+  // idle containers cost a reference, not a map of files.
+  constructor(private readonly init: FsInit) {}
+
+  private get nodes(): Map<string, Node> {
+    if (!this.tree) {
+      this.tree = new Map<string, Node>([['/', { kind: 'dir' }]]);
+      this.populate(this.init);
+    }
+    return this.tree;
+  }
+
+  private populate(init: FsInit): void {
     for (const d of BASE_DIRS) this.nodes.set(d, { kind: 'dir' });
     this.put('/etc/hostname', `${init.hostname}\n`);
     this.put('/etc/hosts', `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`);
