@@ -20,6 +20,7 @@ import type { KindRegistry } from './kinds/registry';
 import { applyPatch, type PatchType } from './patch';
 import type { WatchEvent } from '../simulation-types';
 import { ObjectStore, type WatchHandler } from './store';
+import { getScale, patchScale, updateScale, type Scale } from './subresources/scale';
 import { prepareEphemeralContainersUpdate, validateEphemeralContainersUpdate } from './subresources/ephemeral-containers';
 import {
   allowAllDisruptions,
@@ -273,7 +274,7 @@ export class ApiServer {
     if (sub === 'status') {
       next = { ...existing, status: incoming.status };
       if (next.status === undefined) delete next.status;
-      if (def.prepareForStatusUpdate) next = def.prepareForStatusUpdate(next, existing);
+      if (def.prepareForStatusUpdate) next = def.prepareForStatusUpdate(next, existing, incoming);
       errs = def.validateStatusUpdate?.(next, existing) ?? [];
     } else if (sub === 'finalize') {
       const spec = { ...existing.spec, finalizers: incoming.spec?.finalizers };
@@ -530,6 +531,30 @@ export class ApiServer {
   private removeForDelete(def: KindDefinition, last: KObject, options: WriteOptions): DeleteResult {
     if (options.dryRun) return { object: this.handOut(last), removed: true };
     return { object: this.removeNow(def, last), removed: true };
+  }
+
+  // ---- <workload>/scale ---------------------------------------------------------------------
+
+  /** GET <resource>/<name>/scale (subresources/scale.ts); 404 for kinds without it. */
+  getScale(def: KindDefinition, namespace: string | undefined, name: string): Scale {
+    return getScale(this, def, namespace, name);
+  }
+
+  /** PUT <resource>/<name>/scale: spec.replicas (and the resourceVersion precondition) onto the object. */
+  updateScale(def: KindDefinition, namespace: string | undefined, name: string, scale: Scale, options: WriteOptions = {}): Scale {
+    return updateScale(this, def, namespace, name, scale, options);
+  }
+
+  /** PATCH <resource>/<name>/scale: the patch applies to the current Scale. */
+  patchScale(
+    def: KindDefinition,
+    namespace: string | undefined,
+    name: string,
+    type: PatchType,
+    patch: unknown,
+    options: WriteOptions = {},
+  ): Scale {
+    return patchScale(this, def, namespace, name, type, patch, options);
   }
 
   // ---- pods/eviction ------------------------------------------------------------------------

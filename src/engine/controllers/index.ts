@@ -3,12 +3,26 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Controller } from '../runtime/controller';
 import { InformerFactory } from '../runtime/informer';
+import { DEPLOYMENT_CONTROLLER, startDeploymentController, type DeploymentController } from './deployment/deployment-controller';
+import {
+  DISRUPTION_EVENT_SOURCE,
+  startDisruptionController,
+  type DisruptionController,
+} from './disruption/disruption-controller';
 import { startEndpointSliceController } from './endpointslice/endpointslice-controller';
 import { startGarbageCollector } from './garbagecollector/garbage-collector';
 import { startNamespaceController } from './namespace/namespace-controller';
 import { startNodeIpamController } from './nodeipam/node-ipam-controller';
 import { startNodeLifecycleController, type NodeLifecycleController } from './nodelifecycle/node-lifecycle-controller';
 import { startPodGCController, type PodGCController } from './podgc/pod-gc-controller';
+import { HPA_CONTROLLER, startHorizontalPodAutoscalerController, type HorizontalController } from './podautoscaler/horizontal';
+import {
+  REPLICASET_CONTROLLER,
+  REPLICATION_CONTROLLER,
+  startReplicaSetController,
+  startReplicationManager,
+  type ReplicaSetController,
+} from './replicaset/replicaset-controller';
 import {
   startTaintEvictionController,
   TAINT_EVICTION_CONTROLLER,
@@ -24,6 +38,11 @@ export interface Controllers {
   nodeLifecycle: NodeLifecycleController;
   taintEviction: TaintEvictionController;
   podGC: PodGCController;
+  disruption: DisruptionController;
+  replicaSet: ReplicaSetController;
+  replicationController: ReplicaSetController;
+  deployment: DeploymentController;
+  horizontalPodAutoscaler: HorizontalController;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -42,6 +61,36 @@ export function startControllers(cluster: Cluster): Controllers {
       recorder: cluster.events.recorder(TAINT_EVICTION_CONTROLLER),
     }),
     podGC: startPodGCController({ api: cluster.api, clock: cluster.clock, informers, config: cluster.config }),
+    disruption: startDisruptionController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(DISRUPTION_EVENT_SOURCE),
+    }),
+    replicaSet: startReplicaSetController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(REPLICASET_CONTROLLER),
+    }),
+    replicationController: startReplicationManager({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(REPLICATION_CONTROLLER),
+    }),
+    deployment: startDeploymentController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(DEPLOYMENT_CONTROLLER),
+    }),
+    horizontalPodAutoscaler: startHorizontalPodAutoscalerController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(HPA_CONTROLLER),
+    }),
   };
   informers.start();
   return controllers;

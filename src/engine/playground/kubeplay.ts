@@ -9,6 +9,7 @@ import { ApiError } from '../api/errors';
 import { formatApiError } from '../kubectl/print-error';
 import { parseQuantity } from '../../k8s/quantity';
 import { renderAttempt } from '../scheduler/explain';
+import { loadVerb } from './load-verb';
 import { podCrash, podFailReadiness } from './pod-verbs';
 import { UsageError } from './usage-error';
 import {
@@ -47,6 +48,7 @@ const verbs: Record<string, Record<string, Verb> | Verb> = {
   },
   zone: { partition: zonePartition, heal: zoneHeal },
   pod: { crash: podCrash, 'fail-readiness': podFailReadiness },
+  load: loadVerb,
   clock: clockVerb,
   config: { set: configSet, view: configView },
   explain: { scheduling: explainScheduling },
@@ -96,6 +98,7 @@ function usage(): string {
     '  kubeplay zone partition|heal ZONE',
     '  kubeplay pod crash POD [-c CONTAINER] [-n NAMESPACE]',
     '  kubeplay pod fail-readiness POD [-c CONTAINER] [-n NAMESPACE] [--for DURATION]',
+    '  kubeplay load TYPE/NAME --cpu PERCENT% | --off [-n NAMESPACE]',
     '  kubeplay clock',
     '  kubeplay config set KEY=VALUE',
     '  kubeplay config view',

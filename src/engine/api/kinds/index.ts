@@ -1,13 +1,17 @@
 // The kinds this build serves. Later issues add theirs here.
 
+import { deploymentKind } from './deployment';
 import { endpointSliceKind } from './endpointslice';
 import { eventKind } from './event';
+import { horizontalPodAutoscalerKind, registerHpaV1Alias } from './horizontalpodautoscaler';
 import type { KindDefinition } from './kind-definition';
 import { leaseKind } from './lease';
 import { namespaceKind } from './namespace';
 import { nodeKind } from './node';
 import { podKind } from './pod';
+import { podDisruptionBudgetKind } from './poddisruptionbudget';
 import { priorityClassKind } from './priorityclass';
+import { replicaSetKind, replicationControllerKind } from './replicaset';
 import { KindRegistry } from './registry';
 import { serviceKind } from './service';
 
@@ -15,17 +19,37 @@ export const builtinKinds: readonly KindDefinition[] = [
   namespaceKind,
   nodeKind,
   podKind,
+  // `get all` lists kinds in this order (discovery's: core before apps).
+  replicationControllerKind,
   eventKind,
   leaseKind,
   priorityClassKind,
   serviceKind,
   endpointSliceKind,
+  deploymentKind,
+  replicaSetKind,
+  horizontalPodAutoscalerKind,
+  podDisruptionBudgetKind,
 ];
 
 export function createKindRegistry(): KindRegistry {
   const registry = new KindRegistry();
   for (const def of builtinKinds) registry.register(def);
+  registerHpaV1Alias(registry);
   return registry;
 }
 
-export { endpointSliceKind, eventKind, leaseKind, namespaceKind, nodeKind, podKind, priorityClassKind, serviceKind };
+export {
+  deploymentKind,
+  endpointSliceKind,
+  eventKind,
+  leaseKind,
+  namespaceKind,
+  nodeKind,
+  podKind,
+  priorityClassKind,
+  serviceKind,
+};
+export { horizontalPodAutoscalerKind };
+export { podDisruptionBudgetKind };
+export { replicaSetKind, replicationControllerKind };

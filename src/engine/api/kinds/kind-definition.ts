@@ -4,6 +4,7 @@
 import type { KObject } from '../../../k8s/types';
 import type { SeededRandom } from '../../clock/random';
 import type { FieldError } from '../errors';
+import type { ScaleSubresource } from '../subresources/scale';
 
 /** What a table cell needs besides the object: the current wall time in ms since the Unix epoch. */
 export interface PrintContext {
@@ -73,8 +74,12 @@ export interface KindDefinition {
   prepareForCreate?: (obj: KObject) => KObject;
   /** Strategy PrepareForUpdate of the main resource, after status was reset to the stored one. */
   prepareForUpdate?: (obj: KObject, old: KObject) => KObject;
-  /** Strategy PrepareForUpdate of `/status`, after spec and metadata were reset to the stored ones. */
-  prepareForStatusUpdate?: (obj: KObject, old: KObject) => KObject;
+  /**
+   * Strategy PrepareForUpdate of `/status`, after spec and metadata were reset to the stored ones;
+   * `incoming` is the request's object (Deployments keep its annotations: the controller writes
+   * the revision annotation through `/status`).
+   */
+  prepareForStatusUpdate?: (obj: KObject, old: KObject, incoming: KObject) => KObject;
   validate?: (obj: KObject) => FieldError[];
   validateUpdate?: (obj: KObject, old: KObject) => FieldError[];
   validateStatusUpdate?: (obj: KObject, old: KObject) => FieldError[];
@@ -88,6 +93,8 @@ export interface KindDefinition {
   gracefulDeletePeriod?: (obj: KObject, requestedSeconds: number | undefined) => number;
   /** Namespace-style two-step deletion. */
   lifecycleDeletion?: LifecycleDeletion;
+  /** Serves the autoscaling/v1 `scale` subresource (subresources/scale.ts) when set. */
+  scale?: ScaleSubresource;
   /** Values of the selectable fields beyond metadata.name / metadata.namespace. */
   fieldSelectors?: Record<string, (obj: KObject) => string | undefined>;
   /**

@@ -44,7 +44,7 @@ describe('KindRegistry', () => {
     ['lease.v2.coordination.k8s.io', undefined],
     ['pods.apps', undefined],
     ['pod.v1', undefined],
-    ['deployments', undefined],
+    ['widgets', undefined],
     ['', undefined],
   ])('resolves %j', (arg, expected) => {
     expect(registry.resolveResource(arg)).toBe(expected);
@@ -65,11 +65,16 @@ describe('KindRegistry', () => {
       'Namespace',
       'Node',
       'Pod',
+      'ReplicationController',
       'Event',
       'Lease',
       'PriorityClass',
       'Service',
       'EndpointSlice',
+      'Deployment',
+      'ReplicaSet',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
     ]);
     const r = new KindRegistry();
     r.register(podKind);

@@ -14,6 +14,8 @@ import { kindPrefix } from '../resources';
 import { filenameFlags } from './common-flags';
 import { dryRunSuffix, parseDryRun, targetOf } from './manifest-target';
 
+import { changeCause, shouldRecord, warnRecord, withChangeCause } from './record';
+
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
 export const applyFlags: FlagSpec[] = [
@@ -33,6 +35,8 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
   }
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
+  warnRecord(parsed, io);
+  const cause = shouldRecord(parsed) ? changeCause('apply', parsed) : undefined;
   const manifests = loadManifests(filenames, io, env);
   const requested = parsed.flags.namespace as string | undefined;
   const namePrinter = parsed.flags.output === 'name';
@@ -48,7 +52,8 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     }
     const ref = `${kindPrefix(def)}/${name}`;
     try {
-      const desired = withLastApplied(object);
+      // --record (deprecated): the change cause rides along, outside last-applied.
+      const desired = cause === undefined ? withLastApplied(object) : withChangeCause(withLastApplied(object), cause);
       const live = env.api.tryGet(def, namespace, name);
       let verb: string;
       if (!live) {

@@ -81,8 +81,12 @@ type Setup = ReturnType<typeof setup>;
 const nginx = { containers: [{ name: 'nginx', image: 'nginx:1.27' }] };
 /** A shell running sleep: PID 1 ignores SIGTERM, so it takes the whole grace period. */
 const sleeper = { containers: [{ name: 'app', image: 'busybox:1.36', command: ['sh', '-c', 'sleep 3600'] }] };
+// Pods with a controller: a custom workload kind the garbage collector does not watch (a
+// ReplicaSet named here without existing would be a dangling owner, and the pods collected).
 const owned = (kind: string, name: string) => ({
-  ownerReferences: [{ apiVersion: 'apps/v1', kind, name, uid: `uid-${name}`, controller: true }],
+  ownerReferences: [
+    { apiVersion: kind === 'DaemonSet' ? 'apps/v1' : 'example.com/v1', kind, name, uid: `uid-${name}`, controller: true },
+  ],
 });
 
 /** Pods: web (nginx) and two busybox sleepers in default / kube-system, none with a controller. */
@@ -134,7 +138,7 @@ describe('kubectl drain', () => {
 
   it('refuses pods with emptyDir unless --delete-emptydir-data (whose warning the next filter drops)', () => {
     const h = setup();
-    h.pod('cache', { ...nginx, volumes: [{ name: 'tmp', emptyDir: {} }] }, owned('ReplicaSet', 'cache-rs'));
+    h.pod('cache', { ...nginx, volumes: [{ name: 'tmp', emptyDir: {} }] }, owned('Workload', 'cache-rs'));
     h.pod('scratch', { ...nginx, volumes: [{ name: 'tmp', emptyDir: {} }] });
     h.clock.advance(10_000);
     const refused = h.run('kubectl drain node-a1');
@@ -161,7 +165,7 @@ describe('kubectl drain', () => {
 
   it('groups several refusals, one line each at the end', () => {
     const h = setup();
-    h.pod('cache', { ...nginx, volumes: [{ name: 'tmp', emptyDir: {} }] }, owned('ReplicaSet', 'cache-rs'));
+    h.pod('cache', { ...nginx, volumes: [{ name: 'tmp', emptyDir: {} }] }, owned('Workload', 'cache-rs'));
     h.pod('web', nginx);
     const r = h.run('kubectl drain node-a1');
     expect(r.stderr).toBe(
@@ -227,7 +231,7 @@ describe('kubectl drain', () => {
       });
     }
     h.pod('agent-x1', nginx, owned('DaemonSet', 'agent'));
-    h.pod('web', nginx, owned('ReplicaSet', 'web-rs'));
+    h.pod('web', nginx, owned('Workload', 'web-rs'));
     h.clock.advance(10_000);
     const refused = h.run('kubectl drain node-a1');
     expect(refused.stderr).toBe(
@@ -282,7 +286,7 @@ describe('kubectl drain', () => {
   it('stops waiting for (and later skips) pods marked for deletion long ago, with --skip-wait-for-delete-timeout', () => {
     const h = setup();
     // A finalizer keeps the pod after its kubelet is done with it.
-    h.pod('held', nginx, { finalizers: ['example.com/hold'], ...owned('ReplicaSet', 'held-rs') });
+    h.pod('held', nginx, { finalizers: ['example.com/hold'], ...owned('Workload', 'held-rs') });
     h.clock.advance(10_000);
     const r = h.run('kubectl drain node-a1 --skip-wait-for-delete-timeout=2');
     expect(r.timeline).toBe(
@@ -303,8 +307,8 @@ describe('kubectl drain', () => {
 
   it('with --disable-eviction deletes instead, printing `deleted`', () => {
     const h = setup();
-    h.pod('web', nginx, owned('ReplicaSet', 'web-rs'));
-    h.pod('sleeper', sleeper, owned('ReplicaSet', 'sleeper-rs'));
+    h.pod('web', nginx, owned('Workload', 'web-rs'));
+    h.pod('sleeper', sleeper, owned('Workload', 'sleeper-rs'));
     h.clock.advance(20_000);
     const r = h.run('kubectl drain node-a1 --disable-eviction --grace-period=5');
     expect(r.timeline).toBe(
@@ -317,7 +321,7 @@ describe('kubectl drain', () => {
       ].join('\n'),
     );
     const timedOut = setup();
-    timedOut.pod('sleeper', sleeper, owned('ReplicaSet', 'sleeper-rs'));
+    timedOut.pod('sleeper', sleeper, owned('Workload', 'sleeper-rs'));
     timedOut.clock.advance(20_000);
     const t = timedOut.run('kubectl drain node-a1 --disable-eviction --timeout=3s');
     expect(t.stderr).toBe(
@@ -332,7 +336,7 @@ describe('kubectl drain', () => {
 
   it('retries an eviction refused with 429 every 5 s, saying why on stderr', () => {
     const h = setup();
-    h.pod('web', nginx, owned('ReplicaSet', 'web-rs'));
+    h.pod('web', nginx, owned('Workload', 'web-rs'));
     h.clock.advance(20_000);
     let refusals = 2;
     h.api.disruptionBudgets = () =>
@@ -358,7 +362,7 @@ describe('kubectl drain', () => {
 
   it('stops retrying once --timeout has passed', () => {
     const h = setup();
-    h.pod('web', nginx, owned('ReplicaSet', 'web-rs'));
+    h.pod('web', nginx, owned('Workload', 'web-rs'));
     h.clock.advance(20_000);
     h.api.disruptionBudgets = () => ({ allowed: false, error: evictionErrors.budgetViolated('web-pdb', 1, 1) });
     const r = h.run('kubectl drain node-a1 --timeout=7s');
@@ -378,7 +382,7 @@ describe('kubectl drain', () => {
 
   it('reports an eviction refused otherwise without retrying', () => {
     const h = setup();
-    h.pod('web', nginx, owned('ReplicaSet', 'web-rs'));
+    h.pod('web', nginx, owned('Workload', 'web-rs'));
     h.clock.advance(10_000); // Running: a Pending pod would skip the budgets
     h.api.disruptionBudgets = () => ({ allowed: false, error: evictionErrors.multipleBudgets() });
     const r = h.run('kubectl drain node-a1');
@@ -395,11 +399,11 @@ describe('kubectl drain', () => {
   it('drains the other nodes when one fails', () => {
     const h = setup();
     h.pod('web', nginx);
-    h.pod('api', nginx, owned('ReplicaSet', 'api-rs'));
+    h.pod('api', nginx, owned('Workload', 'api-rs'));
     h.api.create({
       apiVersion: 'v1',
       kind: 'Pod',
-      metadata: { name: 'b-web', namespace: 'default', ...owned('ReplicaSet', 'b-rs') },
+      metadata: { name: 'b-web', namespace: 'default', ...owned('Workload', 'b-rs') },
       spec: { nodeName: 'node-a2', ...nginx },
     });
     h.clock.advance(10_000);
@@ -418,7 +422,7 @@ describe('kubectl drain', () => {
   it('only considers the pods --pod-selector picks', () => {
     const h = setup();
     h.pod('web', nginx, { labels: { app: 'web' } });
-    h.pod('db', nginx, { labels: { app: 'db' }, ...owned('ReplicaSet', 'db-rs') });
+    h.pod('db', nginx, { labels: { app: 'db' }, ...owned('Workload', 'db-rs') });
     const r = h.run('kubectl drain node-a1 --pod-selector=app=db');
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(h.exists('web')).toBe(true);

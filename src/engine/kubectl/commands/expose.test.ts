@@ -97,8 +97,11 @@ status:
     expect(h.run('kubectl expose pod noports').stderr).toBe("error: couldn't find port via --port flag or introspection\n");
     expect(h.run('kubectl expose pod').stderr).toBe('error: resource(s) were provided, but no name was specified\n');
     expect(h.run('kubectl expose').stderr).toMatch(/^Error: You must provide one or more resources by argument or filename\.\n/);
+    expect(h.run('kubectl expose widget web --port=80').stderr).toBe(
+      'error: the server doesn\'t have a resource type "widget"\n',
+    );
     expect(h.run('kubectl expose deployment web --port=80').stderr).toBe(
-      'error: the server doesn\'t have a resource type "deployment"\n',
+      'Error from server (NotFound): deployments.apps "web" not found\n',
     );
     expect(h.run('kubectl expose namespace default --port=80').stderr).toBe('error: cannot expose a Namespace\n');
   });

@@ -5,8 +5,11 @@ import type { KubectlCommand } from '../kubectl';
 import { annotateFlags, runAnnotate } from './annotate';
 import { apiResourcesFlags, runApiResources } from './api-resources';
 import { applyFlags, runApply } from './apply';
+import { autoscaleFlags, runAutoscale } from './autoscale';
 import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
+import { createDeploymentFlags, runCreateDeployment } from './create-deployment';
+import { createPdbFlags, runCreatePdb } from './create-pdb';
 import { debugFlags, runDebug } from './debug';
 import { deleteFlags, runDelete } from './delete';
 import { drainFlags, runDrain } from './drain';
@@ -16,17 +19,50 @@ import { getFlags, runGet } from './get';
 import { labelFlags, runLabel } from './label';
 import { logsFlags, runLogs } from './logs';
 import { patchFlags, runPatch } from './patch';
+import {
+  rolloutHistoryFlags,
+  rolloutPauseFlags,
+  rolloutRestartFlags,
+  rolloutStatusFlags,
+  rolloutUndoFlags,
+  runRollout,
+  runRolloutHistory,
+  runRolloutPause,
+  runRolloutRestart,
+  runRolloutResume,
+  runRolloutStatus,
+  runRolloutUndo,
+} from './rollout';
 import { runFlags, runRun } from './run';
+import { runSet, runSetImage, runSetResources, setImageFlags, setResourcesFlags } from './set';
+import { runScale, scaleFlags } from './scale';
 import { runTaint, taintFlags } from './taint';
 import { runVersion, versionFlags } from './version';
 import { runWait, waitFlags } from './wait';
+
+/** `kubectl create deployment` (alias `deploy`). */
+const createDeploymentCommand: KubectlCommand = { flags: createDeploymentFlags, run: runCreateDeployment };
+
+/** `kubectl create poddisruptionbudget` (alias `pdb`). */
+const createPdbCommand: KubectlCommand = { flags: createPdbFlags, run: runCreatePdb };
 
 export const commands: Record<string, KubectlCommand> = {
   annotate: { flags: annotateFlags, run: runAnnotate },
   'api-resources': { flags: apiResourcesFlags, run: runApiResources },
   apply: { flags: applyFlags, run: runApply },
+  autoscale: { flags: autoscaleFlags, run: runAutoscale },
   cordon: { flags: cordonFlags, run: runCordon },
-  create: { flags: createFlags, run: runCreate },
+  create: {
+    flags: createFlags,
+    run: runCreate,
+    fallback: true,
+    subcommands: {
+      poddisruptionbudget: createPdbCommand,
+      pdb: createPdbCommand,
+      deployment: createDeploymentCommand,
+      deploy: createDeploymentCommand,
+    },
+  },
   debug: { flags: debugFlags, run: runDebug },
   delete: { flags: deleteFlags, run: runDelete },
   describe: { flags: describeFlags, run: runDescribe },
@@ -37,7 +73,28 @@ export const commands: Record<string, KubectlCommand> = {
   label: { flags: labelFlags, run: runLabel },
   logs: { flags: logsFlags, run: runLogs },
   patch: { flags: patchFlags, run: runPatch },
+  rollout: {
+    flags: [],
+    run: runRollout,
+    subcommands: {
+      history: { flags: rolloutHistoryFlags, run: runRolloutHistory },
+      pause: { flags: rolloutPauseFlags, run: runRolloutPause },
+      restart: { flags: rolloutRestartFlags, run: runRolloutRestart },
+      resume: { flags: rolloutPauseFlags, run: runRolloutResume },
+      status: { flags: rolloutStatusFlags, run: runRolloutStatus },
+      undo: { flags: rolloutUndoFlags, run: runRolloutUndo },
+    },
+  },
   run: { flags: runFlags, run: runRun },
+  set: {
+    flags: [],
+    run: runSet,
+    subcommands: {
+      image: { flags: setImageFlags, run: runSetImage },
+      resources: { flags: setResourcesFlags, run: runSetResources },
+    },
+  },
+  scale: { flags: scaleFlags, run: runScale },
   taint: { flags: taintFlags, run: runTaint },
   uncordon: { flags: cordonFlags, run: runUncordon },
   version: { flags: versionFlags, run: runVersion },

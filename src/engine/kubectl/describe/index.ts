@@ -13,12 +13,16 @@ import { loadManifests } from '../manifests';
 import { formatError } from '../print-error';
 import { listResource, parseResourceArgs } from '../resources';
 import { targetOf } from '../commands/manifest-target';
+import { describeDeployment } from './deployment';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
+import { describeHorizontalPodAutoscaler } from './horizontalpodautoscaler';
 import { describeLease } from './lease';
 import { describeNamespace } from './namespace';
 import { describeNode } from './node';
 import { describePod } from './pod';
+import { describePodDisruptionBudget } from './poddisruptionbudget';
+import { describeReplicaSet, describeReplicationController } from './replicaset';
 import { describeService } from './service';
 import type { DescribeContext, Describer } from './types';
 
@@ -41,6 +45,11 @@ const describers = new Map<string, Describer>([
   ['/Event', describeEvent],
   ['/Service', describeService],
   ['coordination.k8s.io/Lease', describeLease],
+  ['autoscaling/HorizontalPodAutoscaler', describeHorizontalPodAutoscaler],
+  ['policy/PodDisruptionBudget', describePodDisruptionBudget],
+  ['apps/ReplicaSet', describeReplicaSet],
+  ['apps/Deployment', describeDeployment],
+  ['/ReplicationController', describeReplicationController],
 ]);
 
 /** Lets later kinds (Deployment, ReplicaSet, …) plug their describer in. */

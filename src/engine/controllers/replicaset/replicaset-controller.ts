@@ -1,0 +1,430 @@
+// ReplicaSet controller (pkg/controller/replicaset/replica_set.go, replica_set_utils.go) — one
+// implementation serving apps/v1 ReplicaSets and, through a kind adapter, v1
+// ReplicationControllers (pkg/controller/replication: upstream converts RCs to ReplicaSets and
+// runs the same code; events carry the component `replication-controller`).
+//
+// syncReplicaSet(key):
+//  1. the owner from the cache; gone → forget its expectations;
+//  2. needsSync = expectations satisfied (runtime/expectations.ts);
+//  3. active pods of the namespace (not Succeeded/Failed, not being deleted), claimed through the
+//     ControllerRefManager (adopt matching orphans, release non-matching own pods);
+//  4. needsSync and not being deleted → manageReplicas: create the missing pods in slow-start
+//     batches 1, 2, 4, … (burstReplicas 500 per sync; a failed batch skips the rest and lowers
+//     the expectations), or delete the extra ones chosen by the ActivePodsWithRanks order;
+//  5. status (replicas, fullyLabeledReplicas, readyReplicas, availableReplicas, observedGeneration,
+//     the ReplicaFailure condition while manageReplicas fails), written when it differs (one GET
+//     + retry on conflict);
+//  6. with minReadySeconds > 0 and every replica ready but not all available: requeue after
+//     minReadySeconds (and a pod turning Ready requeues after minReadySeconds + 1 s).
+// Event handlers: owners enqueue themselves (a deleted one also forgets its expectations); a pod
+// with a controllerRef wakes only that owner (an added pod is CreationObserved, a pod marked for
+// deletion or deleted is DeletionObserved once); an orphan pod that was added or whose labels
+// changed wakes every owner in its namespace whose selector matches.
+//
+// Differences from upstream: creates / deletes of a batch run one after the other (not in
+// goroutines), each create's watch event arriving before the next; errors are reported through the
+// work queue only (no logs).
+
+import { selectorFromLabelSelector, selectorFromSet, type Selector } from '../../../k8s/labels';
+import type { KObject } from '../../../k8s/types';
+import type { ApiServer } from '../../api/apiserver';
+import { deepEqual } from '../../api/deep';
+import { isApiError } from '../../api/errors';
+import { podKind, replicaSetKind, replicationControllerKind } from '../../api/kinds';
+import type { KindDefinition } from '../../api/kinds/kind-definition';
+import type { Clock } from '../../clock/clock';
+import { Controller } from '../../runtime/controller';
+import type { Recorder } from '../../runtime/events';
+import { UIDTrackingControllerExpectations, podKey } from '../../runtime/expectations';
+import { objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
+import { filterActivePods, isPodAvailable, isPodReady, podsToDelete } from '../active-pods';
+import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
+import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE, PodControl } from '../pod-control';
+
+export const REPLICASET_CONTROLLER = 'replicaset-controller';
+export const REPLICATION_CONTROLLER = 'replication-controller';
+/** BurstReplicas: creates or deletes per sync. */
+export const BURST_REPLICAS = 500;
+/** controller.SlowStartInitialBatchSize. */
+export const SLOW_START_INITIAL_BATCH_SIZE = 1;
+/** statusUpdateRetries. */
+const STATUS_UPDATE_RETRIES = 1;
+export const REPLICA_FAILURE = 'ReplicaFailure';
+
+/** What differs between the ReplicaSet and the ReplicationController flavours. */
+export interface ReplicaKind {
+  def: KindDefinition;
+  /** Event source component. */
+  component: string;
+  /** The owner's selector (throws for an invalid one). */
+  selector(owner: KObject): Selector;
+}
+
+const selectorCache = new WeakMap<object, Selector | null>();
+
+/** The apps/v1 ReplicaSet flavour: a metav1.LabelSelector. */
+export const replicaSetFlavour: ReplicaKind = {
+  def: replicaSetKind,
+  component: REPLICASET_CONTROLLER,
+  selector: (rs) => selectorFromLabelSelector(rs.spec?.selector),
+};
+
+/** The v1 ReplicationController flavour: a plain label map. */
+export const replicationControllerFlavour: ReplicaKind = {
+  def: replicationControllerKind,
+  component: REPLICATION_CONTROLLER,
+  selector: (rc) => selectorFromSet(rc.spec?.selector),
+};
+
+export interface ReplicaSetControllerDeps {
+  api: ApiServer;
+  clock: Clock;
+  informers: InformerFactory;
+  recorder: Recorder;
+  /** Default: the ReplicaSet flavour. */
+  flavour?: ReplicaKind;
+  /** Default BURST_REPLICAS. */
+  burstReplicas?: number;
+}
+
+export interface ReplicaSetController extends Controller {
+  readonly expectations: UIDTrackingControllerExpectations;
+}
+
+/** slowStartBatch: calls `fn` count times in batches 1, 2, 4, …; stops after a failing batch. */
+export function slowStartBatch(count: number, initialBatchSize: number, fn: () => void): { successes: number; error?: unknown } {
+  let remaining = count;
+  let successes = 0;
+  for (let batch = Math.min(remaining, initialBatchSize); batch > 0; batch = Math.min(2 * batch, remaining)) {
+    let firstError: unknown;
+    let failed = false;
+    for (let i = 0; i < batch; i++) {
+      try {
+        fn();
+        successes++;
+      } catch (e) {
+        if (!failed) firstError = e;
+        failed = true;
+      }
+    }
+    if (failed) return { successes, error: firstError };
+    remaining -= batch;
+  }
+  return { successes };
+}
+
+interface Condition {
+  type: string;
+  status: string;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** calculateStatus (replica_set_utils.go), in ReplicaSetStatus's JSON field order with omitempty. */
+export function calculateReplicaSetStatus(
+  owner: KObject,
+  activePods: readonly KObject[],
+  manageError: unknown,
+  nowUnixMs: number,
+  nowTimestamp: string,
+): Record<string, unknown> {
+  const old = (owner.status ?? {}) as Record<string, unknown>;
+  const templateLabels = selectorFromSet(owner.spec?.template?.metadata?.labels);
+  const minReadySeconds: number = owner.spec?.minReadySeconds ?? 0;
+  let fullyLabeled = 0;
+  let ready = 0;
+  let available = 0;
+  for (const pod of activePods) {
+    if (templateLabels.matches(pod.metadata.labels ?? {})) fullyLabeled++;
+    if (isPodReady(pod)) {
+      ready++;
+      if (isPodAvailable(pod, minReadySeconds, nowUnixMs)) available++;
+    }
+  }
+  let conditions = (old.conditions as Condition[] | undefined) ?? [];
+  const failure = conditions.find((c) => c.type === REPLICA_FAILURE);
+  if (manageError !== undefined && !failure) {
+    const diff = activePods.length - (owner.spec?.replicas ?? 0);
+    const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
+    const cond: Condition = { type: REPLICA_FAILURE, status: 'True', lastTransitionTime: nowTimestamp };
+    if (reason) cond.reason = reason;
+    cond.message = errorText(manageError);
+    conditions = [...conditions, cond];
+  } else if (manageError === undefined && failure) {
+    conditions = conditions.filter((c) => c.type !== REPLICA_FAILURE);
+  }
+  const status: Record<string, unknown> = { replicas: activePods.length };
+  if (fullyLabeled) status.fullyLabeledReplicas = fullyLabeled;
+  if (ready) status.readyReplicas = ready;
+  if (available) status.availableReplicas = available;
+  if (old.observedGeneration) status.observedGeneration = old.observedGeneration;
+  if (conditions.length) status.conditions = conditions;
+  return status;
+}
+
+/** Whether updateReplicaSetStatus would skip the write. */
+function statusUnchanged(owner: KObject, status: Record<string, unknown>): boolean {
+  const old = (owner.status ?? {}) as Record<string, unknown>;
+  const n = (s: Record<string, unknown>, k: string) => (s[k] as number | undefined) ?? 0;
+  return (
+    n(old, 'replicas') === n(status, 'replicas') &&
+    n(old, 'fullyLabeledReplicas') === n(status, 'fullyLabeledReplicas') &&
+    n(old, 'readyReplicas') === n(status, 'readyReplicas') &&
+    n(old, 'availableReplicas') === n(status, 'availableReplicas') &&
+    (owner.metadata.generation ?? 0) === n(old, 'observedGeneration') &&
+    deepEqual(old.conditions ?? [], status.conditions ?? [])
+  );
+}
+
+export function startReplicaSetController(deps: ReplicaSetControllerDeps): ReplicaSetController {
+  const { api, clock, informers, recorder } = deps;
+  const flavour = deps.flavour ?? replicaSetFlavour;
+  const def = flavour.def;
+  const burst = deps.burstReplicas ?? BURST_REPLICAS;
+  const owners: Informer = informers.informerFor(def);
+  const pods: Informer = informers.informerFor(podKind);
+  const expectations = new UIDTrackingControllerExpectations(clock);
+  const podControl = new PodControl(api, recorder);
+  const ownerKind = { apiVersion: def.group ? `${def.group}/${def.version}` : def.version, kind: def.kind };
+
+  /** The owner's selector, memoised per (immutable) object; null when invalid. */
+  const selectorOf = (owner: KObject): Selector | null => {
+    const spec = owner.spec ?? owner;
+    let s = selectorCache.get(spec);
+    if (s === undefined) {
+      try {
+        s = flavour.selector(owner);
+      } catch {
+        s = null;
+      }
+      selectorCache.set(spec, s);
+    }
+    return s;
+  };
+
+  /** resolveControllerRef: the cached owner a controllerRef names, if it is ours and the uid matches. */
+  const resolveControllerRef = (namespace: string | undefined, ref: { kind: string; name: string; uid: string }) => {
+    if (ref.kind !== def.kind) return undefined;
+    const owner = owners.get(namespace, ref.name);
+    return owner && owner.metadata.uid === ref.uid ? owner : undefined;
+  };
+
+  /** getPodReplicaSets / GetPodControllers: owners in the pod's namespace whose selector matches it. */
+  const ownersMatching = (pod: KObject): string[] => {
+    const labels = pod.metadata.labels;
+    if (!labels || Object.keys(labels).length === 0) return [];
+    const out: string[] = [];
+    for (const owner of owners.list(pod.metadata.namespace ?? '')) {
+      const s = selectorOf(owner);
+      if (!s || s.empty() || !s.matches(labels)) continue;
+      out.push(objectKey(owner));
+    }
+    return out;
+  };
+
+  /** deletePod handler: a controlled pod going away is DeletionObserved (once) and wakes its owner. */
+  const podGone = (pod: KObject): string | undefined => {
+    const ref = getControllerOf(pod);
+    if (!ref) return undefined;
+    const owner = resolveControllerRef(pod.metadata.namespace, ref);
+    if (!owner) return undefined;
+    const key = objectKey(owner);
+    expectations.deletionObservedOf(key, podKey(pod));
+    return key;
+  };
+
+  const getIndirectlyRelatedPods = (owner: KObject): KObject[] => {
+    const ref = getControllerOf(owner);
+    const related = ref ? owners.byIndex(OWNER_UID_INDEX, ref.uid).filter((o) => getControllerOf(o)?.uid === ref.uid) : [owner];
+    const seen = new Set<string>();
+    const out: KObject[] = [];
+    for (const rs of related) {
+      const s = selectorOf(rs);
+      if (!s) continue;
+      for (const pod of pods.list(rs.metadata.namespace ?? '')) {
+        if (!s.matches(pod.metadata.labels ?? {})) continue;
+        const uid = pod.metadata.uid ?? '';
+        if (seen.has(uid)) continue;
+        seen.add(uid);
+        out.push(pod);
+      }
+    }
+    return out;
+  };
+
+  const manageReplicas = (filteredPods: KObject[], owner: KObject, key: string): unknown => {
+    let diff = filteredPods.length - (owner.spec?.replicas ?? 0);
+    const namespace = owner.metadata.namespace ?? '';
+    if (diff < 0) {
+      diff = Math.min(-diff, burst);
+      expectations.expectCreations(key, diff);
+      const controllerRef = newControllerRef(owner, ownerKind);
+      const { successes, error } = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => {
+        try {
+          podControl.createPod(namespace, owner.spec?.template ?? {}, owner, controllerRef);
+        } catch (e) {
+          // The namespace is being terminated: every create would fail; nothing to do.
+          if (hasStatusCause(e, NAMESPACE_TERMINATING_CAUSE)) return;
+          throw e;
+        }
+      });
+      // The informer will never see the pods that were not created.
+      for (let i = diff - successes; i > 0; i--) expectations.creationObserved(key);
+      return error;
+    }
+    if (diff > 0) {
+      diff = Math.min(diff, burst);
+      const victims = podsToDelete(filteredPods, getIndirectlyRelatedPods(owner), diff, clock.nowUnixMs());
+      expectations.expectDeletionsOf(key, victims.map(podKey));
+      let firstError: unknown;
+      for (const pod of victims) {
+        try {
+          podControl.deletePod(namespace, pod.metadata.name ?? '', owner);
+        } catch (e) {
+          // The informer will not observe this deletion.
+          expectations.deletionObservedOf(key, podKey(pod));
+          if (!isApiError(e, 'NotFound') && firstError === undefined) firstError = e;
+        }
+      }
+      return firstError;
+    }
+    return undefined;
+  };
+
+  /** updateReplicaSetStatus: write when different; one GET + retry after a failed write. */
+  const updateStatus = (owner: KObject, status: Record<string, unknown>): KObject => {
+    if (statusUnchanged(owner, status)) return owner;
+    let current = owner;
+    const next = { ...status };
+    if (owner.metadata.generation) next.observedGeneration = owner.metadata.generation;
+    else delete next.observedGeneration;
+    const ordered = orderStatus(next);
+    for (let i = 0; ; i++) {
+      try {
+        return api.updateStatus({ ...current, status: ordered });
+      } catch (e) {
+        if (i >= STATUS_UPDATE_RETRIES) throw e;
+        current = api.get(def, current.metadata.namespace, current.metadata.name ?? '');
+      }
+    }
+  };
+
+  const sync = (key: string) => {
+    const owner = owners.getByKey(key);
+    if (!owner) {
+      expectations.deleteExpectations(key);
+      return;
+    }
+    const needsSync = expectations.satisfiedExpectations(key);
+    const selector = selectorOf(owner);
+    // An invalid selector is a user error that a retry does not fix.
+    if (!selector) return;
+    const { namespace } = splitKey(key);
+    const active = filterActivePods(pods.list(namespace));
+    const manager = new ControllerRefManager({
+      api,
+      owner,
+      ownerKind,
+      selector,
+      canAdopt: freshOwnerCanAdopt(api, def, owner),
+    });
+    const { claimed, errors } = manager.claimPods(active);
+    if (errors.length > 0) return { error: errors[0] };
+    let manageError: unknown;
+    if (needsSync && !owner.metadata.deletionTimestamp) manageError = manageReplicas(claimed, owner, key);
+    const status = calculateReplicaSetStatus(owner, claimed, manageError, clock.nowUnixMs(), clock.timestamp());
+    const updated = updateStatus(owner, status);
+    const minReady: number = updated.spec?.minReadySeconds ?? 0;
+    const replicas: number = updated.spec?.replicas ?? 0;
+    if (manageError !== undefined) return { error: manageError };
+    if (
+      minReady > 0 &&
+      (updated.status?.readyReplicas ?? 0) === replicas &&
+      (updated.status?.availableReplicas ?? 0) !== replicas
+    ) {
+      return { requeueAfterMs: minReady * 1000 };
+    }
+    return undefined;
+  };
+
+  const controller = new Controller({ name: flavour.component, clock, sync });
+
+  controller.handle(owners, {
+    onAdd: objectKey,
+    onUpdate: (_old, cur) => objectKey(cur),
+    onDelete: (owner) => {
+      const key = objectKey(owner);
+      expectations.deleteExpectations(key);
+      return key;
+    },
+  });
+
+  controller.handle(pods, {
+    onAdd: (pod) => {
+      // A pod that shows up already being deleted (a restart of the controller manager).
+      if (pod.metadata.deletionTimestamp) return podGone(pod);
+      const ref = getControllerOf(pod);
+      if (ref) {
+        const owner = resolveControllerRef(pod.metadata.namespace, ref);
+        if (!owner) return undefined;
+        const key = objectKey(owner);
+        expectations.creationObserved(key);
+        return key;
+      }
+      return ownersMatching(pod);
+    },
+    onUpdate: (oldPod, cur) => {
+      if (oldPod.metadata.resourceVersion === cur.metadata.resourceVersion) return undefined;
+      const labelChanged = !deepEqual(oldPod.metadata.labels ?? {}, cur.metadata.labels ?? {});
+      const keys: string[] = [];
+      if (cur.metadata.deletionTimestamp) {
+        const k = podGone(cur);
+        if (k) keys.push(k);
+        if (labelChanged) {
+          const k2 = podGone(oldPod);
+          if (k2) keys.push(k2);
+        }
+        return keys;
+      }
+      const curRef = getControllerOf(cur);
+      const oldRef = getControllerOf(oldPod);
+      const refChanged = !deepEqual(curRef ?? null, oldRef ?? null);
+      if (refChanged && oldRef) {
+        const old = resolveControllerRef(oldPod.metadata.namespace, oldRef);
+        if (old) keys.push(objectKey(old));
+      }
+      if (curRef) {
+        const owner = resolveControllerRef(cur.metadata.namespace, curRef);
+        if (!owner) return keys;
+        const key = objectKey(owner);
+        keys.push(key);
+        const minReady: number = owner.spec?.minReadySeconds ?? 0;
+        if (!isPodReady(oldPod) && isPodReady(cur) && minReady > 0) controller.enqueueAfter(key, minReady * 1000 + 1000);
+        return keys;
+      }
+      if (labelChanged || refChanged) keys.push(...ownersMatching(cur));
+      return keys;
+    },
+    onDelete: (pod) => podGone(pod),
+  });
+
+  return Object.assign(controller, { expectations });
+}
+
+/** ReplicaSetStatus's JSON field order. */
+function orderStatus(s: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration', 'conditions'])
+    if (s[k] !== undefined) out[k] = s[k];
+  return out;
+}
+
+/** The ReplicationManager: the same controller over v1 ReplicationControllers. */
+export function startReplicationManager(deps: Omit<ReplicaSetControllerDeps, 'flavour'>): ReplicaSetController {
+  return startReplicaSetController({ ...deps, flavour: replicationControllerFlavour });
+}
