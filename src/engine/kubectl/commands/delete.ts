@@ -42,15 +42,20 @@ Example resource specifications include:
    '<resource> <name>'
    '<resource>'`;
 
-export function parseCascade(value: string): PropagationPolicy {
+/** --cascade; the old boolean spellings still work, with kubectl's deprecation warning. */
+export function parseCascade(value: string, warn?: (text: string) => void): PropagationPolicy {
   switch (value) {
     case 'background':
+      return 'Background';
     case 'true':
+      warn?.('warning: --cascade=true is deprecated (boolean value) and can be replaced with --cascade=background.\n');
       return 'Background';
     case 'foreground':
       return 'Foreground';
     case 'orphan':
+      return 'Orphan';
     case 'false':
+      warn?.('warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n');
       return 'Orphan';
     default:
       throw new KubectlError(`invalid cascade value (${value}). Must be "background", "foreground", or "orphan"`);
@@ -68,7 +73,7 @@ export function runDelete(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
   const filenames = flags.filename as string[];
   const namespace = requestNamespace(parsed);
   const allNamespaces = !!flags['all-namespaces'];
-  const policy = parseCascade(flags.cascade as string);
+  const policy = parseCascade(flags.cascade as string, (text) => io.err(text));
   const dryRun = parseDryRun(flags['dry-run'] === 'unchanged' ? 'client' : flags['dry-run']);
   let grace = flags['grace-period'] as number;
   if (flags.now) {
