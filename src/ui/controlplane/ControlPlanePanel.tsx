@@ -1,0 +1,4 @@
+// Slot for the control-plane panel (being built).
+export function ControlPlanePanel() {
+  return null;
+}

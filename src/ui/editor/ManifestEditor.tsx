@@ -1,0 +1,4 @@
+// Slot for the Monaco manifest editor (being built).
+export default function ManifestEditor() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Slot for the events timeline (being built).
+export function EventsTimeline() {
+  return null;
+}

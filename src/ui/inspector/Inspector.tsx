@@ -1,0 +1,4 @@
+// Slot for the inspector (being built).
+export function Inspector() {
+  return null;
+}
