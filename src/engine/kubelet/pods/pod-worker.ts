@@ -72,6 +72,8 @@ export class PodWorker implements ProbeHost {
   /** Containers the prober failed (liveness/startup): killed and restarted by the next sync. */
   private readonly probeKills = new Map<string, { id: string; type: ProbeType }>();
   private lastWrittenStatus: unknown;
+  /** This sync put a container into CrashLoopBackOff. */
+  private enteredBackOff = false;
 
   constructor(
     readonly node: NodeContext,
@@ -209,7 +211,11 @@ export class PodWorker implements ProbeHost {
       return;
     }
     this.writeStatus();
+    this.enteredBackOff = false;
     const outcome = this.syncContainers();
+    // A container that just went into CrashLoopBackOff is reported as such at once (as
+    // `kubectl get pods -w` shows Error, then CrashLoopBackOff), not only at the next sync.
+    if (this.enteredBackOff) this.writeStatus();
     this.requeue(outcome);
   }
 
@@ -409,6 +415,7 @@ export class PodWorker implements ProbeHost {
     const backoff = this.node.crashBackoff;
     if (backoff.isInBackOffSince(key, finished, now)) {
       const delay = backoff.get(key);
+      if (this.reasons.get(c.name)?.reason !== 'CrashLoopBackOff') this.enteredBackOff = true;
       const pod = this.pod.metadata;
       this.reasons.set(c.name, {
         reason: 'CrashLoopBackOff',
