@@ -6,6 +6,9 @@ export default defineConfig({
   // Relative asset paths so the playground can be served from any sub-path of a static site.
   base: './',
   worker: { format: 'es' },
+  // The manifest editor's YAML worker pulls CommonJS dependencies: pre-bundle it so the dev
+  // server serves it as ESM (and the first visit to the Manifests tab doesn't re-optimise).
+  optimizeDeps: { include: ['monaco-yaml/yaml.worker.js'] },
   build: { target: 'es2022', sourcemap: true },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -19,7 +19,7 @@ test.beforeEach(async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Kubeplay' })).toBeVisible();
   // the worker is up once the nodes list mirrors the cluster
-  await expect(page.getByRole('listitem', { name: /^Node node-a1: / })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Node node-a1: / })).toBeVisible();
   expect(problems).toEqual([]);
 });
 
@@ -33,8 +33,9 @@ test('runs kubectl get nodes in the console', async ({ page }) => {
   for (const name of NODES) await expect(output).toContainText(new RegExp(`${name}\\s+Ready`));
   await expect(input).toHaveValue('');
 
-  // the nodes list shows the same status kubectl printed
-  for (const name of NODES) await expect(page.getByRole('listitem', { name: `Node ${name}: Ready` })).toBeVisible();
+  // the cluster graph shows the same status kubectl printed
+  const cluster = page.getByRole('region', { name: 'Cluster' });
+  for (const name of NODES) await expect(cluster.getByRole('button', { name: `Node ${name}: Ready`, exact: true })).toBeVisible();
 
   // history: ↑ brings the command back
   await input.press('ArrowUp');
@@ -114,7 +115,7 @@ test('applies a docs example from its URL and the scheduler places the pods', as
     });
   }).toPass({ timeout: 30_000 });
 
-  // the nodes panel mirrors the placement from the worker's deltas: two pods in all
+  // the cluster graph mirrors the placement from the worker's deltas: two pods in all
   await expect
     .poll(async () => {
       const counts = await page.locator('.node-pods').allInnerTexts();

@@ -9,7 +9,7 @@ import type { KObject } from '../k8s/types';
  * Bump when a message changes shape. The UI sends it in `hello`; a worker built from a
  * different version refuses with an `error` instead of mis-reading messages.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Multipliers of real time, or 'max': run events as fast as the worker can. */
 export type Speed = 0.5 | 1 | 2 | 5 | 10 | 100 | 'max';
@@ -71,6 +71,16 @@ export interface ActionMessage {
   line: string;
 }
 
+/**
+ * A read-only question whose output comes back in a `result` instead of the console (v2): the
+ * inspector's Describe tab. Only `kubectl describe …` lines are answered; nothing is echoed.
+ */
+export interface QueryMessage {
+  type: 'query';
+  id: string;
+  line: string;
+}
+
 /** Ctrl+C: ends a streaming `-w` watch in the console session. */
 export interface InterruptMessage {
   type: 'interrupt';
@@ -92,7 +102,7 @@ export interface ResetMessage {
 }
 
 export type ToWorker =
-  HelloMessage | ConsoleMessage | ApplyMessage | ActionMessage | InterruptMessage | ClockMessage | ResetMessage;
+  HelloMessage | ConsoleMessage | ApplyMessage | ActionMessage | QueryMessage | InterruptMessage | ClockMessage | ResetMessage;
 
 // ---------------------------------------------------------------------------------------------
 // worker → UI
@@ -162,6 +172,15 @@ export interface DeltaMessage {
   clock: ClockState;
 }
 
+/** The answer to a `query`: everything it printed, whole. */
+export interface ResultMessage {
+  type: 'result';
+  id: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
 /** Something went wrong outside a command (bad message, version mismatch, crash in a tick). */
 export interface ErrorMessage {
   type: 'error';
@@ -170,7 +189,8 @@ export interface ErrorMessage {
   id?: string;
 }
 
-export type FromWorker = ReadyMessage | StartedMessage | OutputMessage | DoneMessage | DeltaMessage | ErrorMessage;
+export type FromWorker =
+  ReadyMessage | StartedMessage | OutputMessage | DoneMessage | DeltaMessage | ResultMessage | ErrorMessage;
 
 /** Compile-time exhaustiveness for `switch (msg.type)`; throws if a new variant slips through at runtime. */
 export function assertNever(value: never, what = 'value'): never {

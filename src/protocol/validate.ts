@@ -51,6 +51,9 @@ export function parseToWorker(data: unknown): ParseResult {
     case 'action':
       if (!isString(m.id) || !isString(m.line)) return fail('action: id and line must be strings');
       return { ok: true, message: { type: 'action', id: m.id, line: m.line } };
+    case 'query':
+      if (!isString(m.id) || !isString(m.line)) return fail('query: id and line must be strings');
+      return { ok: true, message: { type: 'query', id: m.id, line: m.line } };
     case 'interrupt':
       return { ok: true, message: { type: 'interrupt' } };
     case 'clock':

@@ -105,4 +105,16 @@ describe('Bridge', () => {
       connectionError: 'the simulation worker failed: SyntaxError',
     });
   });
+
+  it('resolves a query with its result, leaving the console alone', async () => {
+    const { worker, store, bridge, deliver } = setup();
+    const pending = bridge.query('kubectl describe node a');
+    const sent = worker.sent.at(-1);
+    expect(sent).toMatchObject({ type: 'query', line: 'kubectl describe node a' });
+    const id = (sent as { id: string }).id;
+    deliver({ type: 'result', id, stdout: 'Name: a\n', stderr: '', exitCode: 0 });
+    await expect(pending).resolves.toEqual({ stdout: 'Name: a\n', stderr: '', exitCode: 0 });
+    expect(store.getState().transcript.entries.map((e) => e.text)).toEqual([WELCOME]);
+    expect(store.getState().running).toEqual([]);
+  });
 });

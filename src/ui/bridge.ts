@@ -26,8 +26,17 @@ export const WELCOME =
   'Kubeplay — a Kubernetes control plane running in your browser, on a virtual clock.\n' +
   'Type a command below, for example:  kubectl get nodes\n';
 
+/** What a query printed (see QueryMessage). */
+export interface QueryResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
 export class Bridge {
   private nextId = 0;
+  /** Queries sent and not yet answered. */
+  private readonly queries = new Map<string, (result: QueryResult) => void>();
 
   constructor(
     private readonly worker: WorkerLike,
@@ -67,6 +76,18 @@ export class Bridge {
     this.update((s) => ({ running: [...s.running, id] }));
     this.send({ type: 'action', id, line });
     return id;
+  }
+
+  /**
+   * Asks a read-only question (`kubectl describe …`) whose output comes back here instead of the
+   * console; the inspector's Describe tab. Nothing is echoed, as nothing changes.
+   */
+  query(line: string): Promise<QueryResult> {
+    const id = this.id('q');
+    return new Promise((resolve) => {
+      this.queries.set(id, resolve);
+      this.send({ type: 'query', id, line });
+    });
   }
 
   interrupt(): void {
@@ -142,7 +163,19 @@ export class Bridge {
       case 'done':
         this.update((s) => ({ running: s.running.filter((id) => id !== message.id) }));
         return;
+      case 'result': {
+        const resolve = this.queries.get(message.id);
+        this.queries.delete(message.id);
+        resolve?.({ stdout: message.stdout, stderr: message.stderr, exitCode: message.exitCode });
+        return;
+      }
       case 'error':
+        if (message.id?.startsWith('q')) {
+          const resolve = this.queries.get(message.id);
+          this.queries.delete(message.id);
+          resolve?.({ stdout: '', stderr: `kubeplay: ${message.message}\n`, exitCode: 1 });
+          return;
+        }
         this.update((s) => ({
           transcript: appendEntry(s.transcript, 'stderr', `kubeplay: ${message.message}\n`),
           running: message.id ? s.running.filter((id) => id !== message.id) : s.running,
@@ -157,6 +190,8 @@ export class Bridge {
   }
 
   private fail(reason: string): void {
+    for (const resolve of this.queries.values()) resolve({ stdout: '', stderr: `kubeplay: ${reason}\n`, exitCode: 1 });
+    this.queries.clear();
     this.update((s) => ({
       connection: 'failed',
       connectionError: reason,

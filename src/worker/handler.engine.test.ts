@@ -67,4 +67,18 @@ describe('WorkerHandler with the engine', () => {
     expect(last.reset).toBe(true);
     expect(last.upserts.filter((o) => o.kind === 'Node').map((n) => n.metadata.name)).toEqual(['node-a1']);
   });
+
+  it('answers a describe query without echoing it, and refuses anything else', () => {
+    outbox.clear();
+    handler.receive({ type: 'query', id: 'q1', line: 'kubectl describe node node-a1' });
+    expect(outbox.messages.map((m) => m.type)).toEqual(['result']);
+    const [result] = outbox.of('result');
+    expect(result).toMatchObject({ id: 'q1', exitCode: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^Name:\s+node-a1$/m);
+
+    handler.receive({ type: 'query', id: 'q2', line: 'kubectl cordon node-a1' });
+    expect(outbox.of('result')[1]).toMatchObject({ id: 'q2', exitCode: 2, stdout: '' });
+    expect(outbox.of('result')[1].stderr).toMatch(/only kubectl describe/);
+    expect(outbox.of('started')).toHaveLength(0);
+  });
 });

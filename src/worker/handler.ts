@@ -74,6 +74,9 @@ interface Terminal {
   currentId: string;
 }
 
+/** The lines a `query` may run: `kubectl describe …` and nothing else. */
+const QUERY_LINE = /^\s*kubectl\s+describe(\s|$)/;
+
 /** Upper bound of events one 'max' frame runs, whatever the clock says. */
 const MAX_STEPS_PER_FRAME = 100_000;
 
@@ -98,6 +101,8 @@ export class WorkerHandler {
   private console: Terminal | null = null;
   /** Editor applies and playground actions: their own session, so they don't end a watch. */
   private background: Terminal | null = null;
+  /** Queries (`kubectl describe` for the inspector): a session whose output is collected, not streamed. */
+  private queries: { session: ConsoleSession; collect: { stdout: string; stderr: string } } | null = null;
 
   private speed: Speed;
   private playing: boolean;
@@ -185,6 +190,9 @@ export class WorkerHandler {
       case 'action':
         this.runCommand(message.id, message.line, 'action');
         return;
+      case 'query':
+        this.runQuery(message.id, message.line);
+        return;
       case 'interrupt':
         this.console?.session.interrupt();
         this.output.flush();
@@ -232,6 +240,7 @@ export class WorkerHandler {
     this.sim = null;
     this.console = null;
     this.background = null;
+    this.queries = null;
     this.carryMs = 0;
     this.batcher.reset();
     try {
@@ -272,6 +281,39 @@ export class WorkerHandler {
     }
     this.output.flush();
     this.post({ type: 'done', id, exitCode });
+  }
+
+  /**
+   * Answers a query with everything it printed. Only `kubectl describe` is accepted: it reads and
+   * never writes, so running it out of the console's sight cannot change what the cluster does.
+   */
+  private runQuery(id: string, line: string): void {
+    if (!QUERY_LINE.test(line)) {
+      this.post({ type: 'result', id, stdout: '', stderr: 'error: only kubectl describe can be queried\n', exitCode: 2 });
+      return;
+    }
+    const sim = this.sim;
+    if (!sim) {
+      this.post({ type: 'result', id, stdout: '', stderr: 'error: the simulation is not running (try a reset)\n', exitCode: 1 });
+      return;
+    }
+    if (!this.queries) {
+      const collect = { stdout: '', stderr: '' };
+      const session = sim.openConsole((text, stream) => {
+        collect[stream] += text;
+      });
+      this.queries = { session, collect };
+    }
+    const { session, collect } = this.queries;
+    collect.stdout = '';
+    collect.stderr = '';
+    let exitCode = 1;
+    try {
+      exitCode = session.run(line);
+    } catch (error) {
+      collect.stderr += `error: internal error: ${errorText(error)}\n`;
+    }
+    this.post({ type: 'result', id, stdout: collect.stdout, stderr: collect.stderr, exitCode });
   }
 
   /** Runs engine code that may throw during a tick; on failure pauses so the error is not repeated every frame. */

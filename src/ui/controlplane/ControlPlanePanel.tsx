@@ -1,4 +1,214 @@
-// Slot for the control-plane panel (being built).
+// ControlPlanePanel: "the control plane now" — each zone's state and taint rate as the node
+// lifecycle controller computes them, and the timers running in the cluster (not-Ready nodes,
+// pods counting down to a taint eviction, rollouts nearing their progress deadline, crash-looping
+// containers waiting to restart). Everything is derived from mirrored objects and the simulated
+// clock by the pure functions in zones.ts and timers.ts; a row selects its object.
+
+import { useMemo, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { humanDuration } from '../../k8s/duration';
+import type { KObject } from '../../k8s/types';
+import type { ObjectKey } from '../../protocol/messages';
+import { useSelection } from '../state/selection';
+import { selectNodes } from '../state/selectors';
+import { useKubeplay, type KubeplayState } from '../state/store';
+import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from './timers';
+import { zoneSummaries, type ZoneState } from './zones';
+import './controlplane.css';
+
+function selectKind(kind: string) {
+  return (state: KubeplayState): KObject[] => {
+    const out: KObject[] = [];
+    for (const obj of Object.values(state.objects)) if (obj.kind === kind) out.push(obj);
+    return out;
+  };
+}
+const selectPods = selectKind('Pod');
+const selectDeployments = selectKind('Deployment');
+
+const STATE_TONE: Record<ZoneState, string> = { Normal: 'ok', PartialDisruption: 'warn', FullDisruption: 'bad' };
+
+function TimerRow({
+  target,
+  label,
+  value,
+  title,
+  tone,
+}: {
+  target: ObjectKey;
+  label: string;
+  value: string;
+  title: string;
+  tone: string;
+}) {
+  const select = useSelection((s) => s.select);
+  const hover = useSelection((s) => s.hover);
+  const selected = useSelection((s) => s.selected === target);
+  return (
+    <li>
+      <button
+        type="button"
+        className={`cp-row${selected ? ' is-selected' : ''}`}
+        title={title}
+        aria-label={`${label}: ${value}`}
+        aria-pressed={selected}
+        onClick={() => select(target)}
+        onMouseEnter={() => hover(target)}
+        onMouseLeave={() => hover(null)}
+      >
+        <span className="cp-label">{label}</span>
+        <span className={`cp-value tone-${tone}`}>{value}</span>
+      </button>
+    </li>
+  );
+}
+
 export function ControlPlanePanel() {
-  return null;
+  const nodes = useKubeplay(useShallow(selectNodes));
+  const pods = useKubeplay(useShallow(selectPods));
+  const deployments = useKubeplay(useShallow(selectDeployments));
+  const nowMs = useKubeplay((s) => s.clock.unixMs);
+
+  const zones = useMemo(() => zoneSummaries(nodes), [nodes]);
+  const down = notReadyNodes(nodes, nowMs);
+  const evictions = evictionCountdowns(pods, nodes, nowMs);
+  const deadlines = progressDeadlines(deployments, nowMs);
+  const crashes = crashLoopRestarts(pods, nowMs);
+  const quiet = down.length + evictions.length + deadlines.length + crashes.length === 0;
+
+  return (
+    <section className="panel cp-panel" aria-labelledby="cp-heading">
+      <header className="panel-header">
+        <h2 id="cp-heading">Control plane now</h2>
+      </header>
+      {zones.length > 0 && (
+        <table className="cp-zones" aria-label="Zones as the node lifecycle controller sees them">
+          <thead>
+            <tr>
+              <th scope="col">Zone</th>
+              <th scope="col">Ready</th>
+              <th scope="col">State</th>
+              <th scope="col" title="NoExecute taints per second the node lifecycle controller may apply in this zone">
+                Taint rate
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {zones.map((z) => (
+              <tr key={z.zone || '(none)'}>
+                <th scope="row" className="mono">
+                  {z.zone || '<none>'}
+                </th>
+                <td className="cp-num">
+                  {z.ready}/{z.ready + z.notReady}
+                </td>
+                <td>
+                  <span
+                    className={`pill pill-${STATE_TONE[z.state]}`}
+                    title="ComputeZoneState: no Ready node → FullDisruption; > 2 not Ready and ≥ 55% → PartialDisruption"
+                  >
+                    {z.state === 'PartialDisruption' ? 'Partial' : z.state === 'FullDisruption' ? 'Full' : 'Normal'}
+                  </span>
+                </td>
+                <td className="cp-num" title={z.rateRule}>
+                  {z.rate}/s
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {quiet ? (
+        <p className="empty cp-quiet">No timers running: every node Ready, nothing counting down.</p>
+      ) : (
+        <div className="cp-timers">
+          {down.length > 0 && (
+            <TimerGroup title="Nodes not Ready">
+              {down.map((n) => (
+                <TimerRow
+                  key={n.key}
+                  target={n.key}
+                  label={n.name}
+                  tone="bad"
+                  value={`${n.status || 'no Ready'} ${n.sinceMs === undefined ? '' : humanDuration(n.sinceMs)} · ${
+                    n.noExecute
+                      ? `tainted ${n.noExecute.addedMs === undefined ? '' : humanDuration(nowMs - n.noExecute.addedMs)}`
+                      : 'tainting soon'
+                  }`.replace(/\s+/g, ' ')}
+                  title={
+                    n.noExecute
+                      ? `NoExecute taint ${n.noExecute.key} added by the node lifecycle controller; pods that tolerate it count down below`
+                      : 'Ready is not True: the node lifecycle controller adds a NoExecute taint at its zone’s taint rate'
+                  }
+                />
+              ))}
+            </TimerGroup>
+          )}
+          {evictions.length > 0 && (
+            <TimerGroup title="Taint evictions">
+              {evictions.map((e) => (
+                <TimerRow
+                  key={e.key}
+                  target={e.key}
+                  label={e.name}
+                  tone="warn"
+                  value={e.remainingMs > 0 ? `evicted in ${formatCountdown(e.remainingMs)}` : 'evicting now'}
+                  title={`${e.rule} (node ${e.node})`}
+                />
+              ))}
+            </TimerGroup>
+          )}
+          {deadlines.length > 0 && (
+            <TimerGroup title="Rollout deadlines">
+              {deadlines.map((d) => (
+                <TimerRow
+                  key={d.key}
+                  target={d.key}
+                  label={d.name}
+                  tone={d.remainingMs === undefined ? 'bad' : 'warn'}
+                  value={
+                    d.remainingMs === undefined
+                      ? 'ProgressDeadlineExceeded'
+                      : `${d.reason} · ${d.remainingMs > 0 ? `deadline in ${formatCountdown(d.remainingMs)}` : 'deadline now'}`
+                  }
+                  title={d.rule}
+                />
+              ))}
+            </TimerGroup>
+          )}
+          {crashes.length > 0 && (
+            <TimerGroup title="Crash loops">
+              {crashes.map((c) => (
+                <TimerRow
+                  key={`${c.key}/${c.container}`}
+                  target={c.key}
+                  label={`${c.pod} · ${c.container}`}
+                  tone="bad"
+                  value={
+                    c.remainingMs === undefined
+                      ? `back-off ${formatCountdown(c.backOffMs)}`
+                      : c.remainingMs > 0
+                        ? `restart in ${formatCountdown(c.remainingMs)}`
+                        : 'restarting'
+                  }
+                  title={c.rule}
+                />
+              ))}
+            </TimerGroup>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TimerGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="cp-group">
+      <h3 className="cp-group-title">{title}</h3>
+      <ul className="cp-list" aria-label={title}>
+        {children}
+      </ul>
+    </div>
+  );
 }

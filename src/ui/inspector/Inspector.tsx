@@ -1,4 +1,377 @@
-// Slot for the inspector (being built).
+// Inspector: the selected object — kind, name and status; tabs Summary · YAML · Describe · Events;
+// and the actions for its kind. Every action sends its kubectl / kubeplay line with bridge.action
+// and shows the Console tab, where the line is echoed with its output.
+
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { parseObjectKey } from '../../protocol/delta';
+import type { ObjectKey } from '../../protocol/messages';
+import type { KObject } from '../../k8s/types';
+import { useBridge } from '../bridge-context';
+import { eventsFor, lastSeenText } from '../events/events';
+import { useEventRows, useNowSeconds } from '../events/use-event-rows';
+import { useSelection } from '../state/selection';
+import { useKubeplay } from '../state/store';
+import { actionsFor, describeLine, type ActionSpec } from './actions';
+import { objectYaml, statusSummary, summaryRows } from './summary';
+import './inspector.css';
+
+type Tab = 'summary' | 'yaml' | 'describe' | 'events';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'summary', label: 'Summary' },
+  { id: 'yaml', label: 'YAML' },
+  { id: 'describe', label: 'Describe' },
+  { id: 'events', label: 'Events' },
+];
+
+/** Sends a line as a button action and brings the console (where it is echoed) forward. */
+function useRunAction(): (line: string) => void {
+  const bridge = useBridge();
+  const showTab = useSelection((s) => s.showTab);
+  return (line) => {
+    bridge.action(line);
+    showTab('console');
+  };
+}
+
 export function Inspector() {
-  return null;
+  const selected = useSelection((s) => s.selected);
+  const obj = useKubeplay((s) => (selected ? s.objects[selected] : undefined));
+  const select = useSelection((s) => s.select);
+
+  if (!selected) {
+    return (
+      <section className="panel inspector is-empty" aria-labelledby="inspector-heading">
+        <header className="panel-header">
+          <h2 id="inspector-heading">Inspector</h2>
+        </header>
+        <p className="empty">
+          Select a node, pod or deployment — in the cluster, the control-plane panel or the events — to inspect it.
+        </p>
+      </section>
+    );
+  }
+  const { kind, namespace, name } = parseObjectKey(selected);
+  if (!obj) {
+    return (
+      <section className="panel inspector is-empty" aria-labelledby="inspector-heading">
+        <header className="panel-header">
+          <h2 id="inspector-heading">Inspector</h2>
+        </header>
+        <p className="empty">
+          {kind} <strong className="mono">{namespace ? `${namespace}/${name}` : name}</strong> no longer exists.{' '}
+          <button type="button" className="insp-link" onClick={() => select(null)}>
+            Clear selection
+          </button>
+        </p>
+      </section>
+    );
+  }
+  return <ObjectInspector key={selected} objectKey={selected} obj={obj} />;
+}
+
+function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObject }) {
+  const [tab, setTab] = useState<Tab>('summary');
+  const select = useSelection((s) => s.select);
+  const status = statusSummary(obj);
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const name = obj.metadata.name ?? '';
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const next =
+      e.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : e.key === 'ArrowLeft'
+          ? (index - 1 + TABS.length) % TABS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    setTab(TABS[next].id);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <section className="panel inspector" aria-labelledby="inspector-heading">
+      <div className="insp-head">
+        <header className="panel-header">
+          <h2 id="inspector-heading">Inspector</h2>
+          <button
+            type="button"
+            className="insp-close"
+            aria-label="Close inspector"
+            title="Clear selection"
+            onClick={() => select(null)}
+          >
+            ×
+          </button>
+        </header>
+        <div className="insp-title" aria-label={`Selected ${obj.kind} ${name}: ${status.text}`}>
+          <span className="insp-kind">{obj.kind}</span>
+          <span className="insp-name">
+            {obj.metadata.namespace && <span className="insp-ns">{obj.metadata.namespace}/</span>}
+            {name}
+          </span>
+          {status.text && <span className={`pill pill-${status.tone} insp-status`}>{status.text}</span>}
+        </div>
+      </div>
+      <Actions obj={obj} />
+      <div className="insp-tabs" role="tablist" aria-label="Inspector views">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="insp-tab"
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => onTabKey(e, i)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="insp-panel" role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
+        {tab === 'summary' && <SummaryView obj={obj} />}
+        {tab === 'yaml' && <YamlView obj={obj} />}
+        {tab === 'describe' && <DescribeView obj={obj} />}
+        {tab === 'events' && <EventsView obj={obj} objectKey={objectKey} />}
+      </div>
+    </section>
+  );
+}
+
+function Actions({ obj }: { obj: KObject }) {
+  const run = useRunAction();
+  const [asking, setAsking] = useState<string | null>(null);
+  const actions = actionsFor(obj);
+  if (actions.length === 0) return null;
+  const groups = new Map<string, ActionSpec[]>();
+  for (const a of actions) {
+    const g = a.group ?? '';
+    groups.set(g, [...(groups.get(g) ?? []), a]);
+  }
+  const current = actions.find((a) => a.id === asking && a.prompt);
+  return (
+    <div className="insp-actions">
+      {[...groups].map(([group, items]) => (
+        <div className="insp-action-group" role="group" aria-label={group || `${obj.kind} actions`} key={group}>
+          {group && <span className="insp-group-label">{group}</span>}
+          {items.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              className={`insp-btn${a.danger ? ' is-danger' : ''}`}
+              title={a.line ? `${a.hint ? `${a.hint}\n` : ''}$ ${a.line}` : a.hint}
+              aria-expanded={a.prompt ? asking === a.id : undefined}
+              onClick={() => {
+                if (a.line) {
+                  setAsking(null);
+                  run(a.line);
+                } else setAsking(asking === a.id ? null : a.id);
+              }}
+            >
+              {a.label}
+              {a.prompt && '…'}
+            </button>
+          ))}
+        </div>
+      ))}
+      {current?.prompt && (
+        <PromptForm
+          key={current.id}
+          action={current}
+          onCancel={() => setAsking(null)}
+          onRun={(line) => {
+            setAsking(null);
+            run(line);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function PromptForm({ action, onRun, onCancel }: { action: ActionSpec; onRun(line: string): void; onCancel(): void }) {
+  const prompt = action.prompt!;
+  const [value, setValue] = useState(prompt.initial);
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  const result = prompt.toLine(value);
+  const error = 'error' in result ? result.error : null;
+  const field = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+    if (prompt.input !== 'select') field.current?.select();
+  }, [prompt.input]);
+  return (
+    <form
+      className="insp-prompt"
+      aria-label={action.label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if ('line' in result) onRun(result.line);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      <label htmlFor={id}>{prompt.field}</label>
+      <div className="insp-prompt-row">
+        {prompt.input === 'select' ? (
+          <select id={id} ref={field} value={value} onChange={(e) => setValue(e.target.value)}>
+            {prompt.options?.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={id}
+            ref={field}
+            type={prompt.input === 'number' ? 'number' : 'text'}
+            min={prompt.input === 'number' ? 0 : undefined}
+            inputMode={prompt.input === 'number' ? 'numeric' : undefined}
+            value={value}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={touched && !!error}
+            aria-describedby={`${id}-preview`}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        )}
+        <button type="submit" className={`insp-btn is-primary${action.danger ? ' is-danger' : ''}`} disabled={!!error}>
+          Run
+        </button>
+        <button type="button" className="insp-btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <p id={`${id}-preview`} className={`insp-preview${error ? ' is-error' : ''}`} aria-live="polite">
+        {error ?? `$ ${'line' in result ? result.line : ''}`}
+      </p>
+    </form>
+  );
+}
+
+function SummaryView({ obj }: { obj: KObject }) {
+  const nowMs = useNowSeconds();
+  const name = obj.metadata.name;
+  const podsOnNode = useKubeplay((s) => {
+    if (obj.kind !== 'Node') return undefined;
+    let n = 0;
+    for (const o of Object.values(s.objects)) if (o.kind === 'Pod' && o.spec?.nodeName === name) n++;
+    return n;
+  });
+  const rows = summaryRows(obj, nowMs, podsOnNode);
+  return (
+    <dl className="insp-summary">
+      {rows.map(([label, value]) => (
+        <div className="insp-row" key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function YamlView({ obj }: { obj: KObject }) {
+  const text = useMemo(() => objectYaml(obj), [obj]);
+  return (
+    <pre className="insp-code" tabIndex={0} aria-label={`YAML of ${obj.kind} ${obj.metadata.name ?? ''}`}>
+      {text}
+    </pre>
+  );
+}
+
+/** How long the Describe view waits after the object changed before asking again (real ms). */
+const DESCRIBE_REFRESH_MS = 400;
+
+function DescribeView({ obj }: { obj: KObject }) {
+  const bridge = useBridge();
+  const showTab = useSelection((s) => s.showTab);
+  const line = describeLine(obj);
+  const rv = obj.metadata.resourceVersion;
+  const [text, setText] = useState<{ line: string; out: string; failed: boolean } | null>(null);
+  const answered = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(
+      () => {
+        void bridge.query(line).then((r) => {
+          if (!live) return;
+          answered.current = true;
+          setText({ line, out: r.stdout + r.stderr, failed: r.exitCode !== 0 });
+        });
+      },
+      // the first answer at once; refreshes after the object changed, at most every DESCRIBE_REFRESH_MS
+      answered.current ? DESCRIBE_REFRESH_MS : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [bridge, line, rv]);
+
+  return (
+    <div className="insp-describe">
+      <div className="insp-describe-bar">
+        <code className="mono">$ {line}</code>
+        <button
+          type="button"
+          className="insp-btn"
+          onClick={() => {
+            bridge.runConsole(line);
+            showTab('console');
+          }}
+        >
+          Describe in console
+        </button>
+      </div>
+      {text === null ? (
+        <p className="empty">Asking the API server…</p>
+      ) : (
+        <pre className={`insp-code${text.failed ? ' is-error' : ''}`} tabIndex={0} aria-label={`kubectl describe output`}>
+          {text.out}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+function EventsView({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
+  const rows = useEventRows();
+  const nowMs = useNowSeconds();
+  const mine = useMemo(() => eventsFor(rows, obj, objectKey), [rows, obj, objectKey]);
+  if (mine.length === 0) return <p className="empty">No events about this {obj.kind.toLowerCase()}.</p>;
+  return (
+    <ol className="insp-events" aria-label={`Events about ${obj.kind} ${obj.metadata.name ?? ''}, newest first`}>
+      {mine.map((r) => (
+        <li key={r.key} className={r.type === 'Warning' ? 'is-warning' : undefined}>
+          <span className="insp-ev-head">
+            <span className="insp-ev-age">{lastSeenText(r, nowMs)}</span>
+            <span className="insp-ev-reason">{r.reason}</span>
+            {r.count > 1 && <span className="insp-ev-count">×{r.count}</span>}
+          </span>
+          <span className="insp-ev-msg">{r.message}</span>
+        </li>
+      ))}
+    </ol>
+  );
 }

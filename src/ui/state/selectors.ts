@@ -41,3 +41,26 @@ export function groupByZone(nodes: readonly KObject[]): ZoneGroup[] {
     .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
     .map(([zone, members]) => ({ zone, nodes: members }));
 }
+
+/** Kinds the cluster graph draws (EndpointSlices give a Service's ready count). */
+export const GRAPH_KINDS: ReadonlySet<string> = new Set([
+  'Node',
+  'Pod',
+  'Deployment',
+  'ReplicaSet',
+  'ReplicationController',
+  'Service',
+  'EndpointSlice',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+]);
+
+/**
+ * The objects the cluster graph draws, in the store's (stable) key order: with useShallow a
+ * change to anything else (Leases, Events, …) does not re-render the graph.
+ */
+export function selectGraphObjects(state: KubeplayState): KObject[] {
+  const out: KObject[] = [];
+  for (const obj of Object.values(state.objects)) if (GRAPH_KINDS.has(obj.kind)) out.push(obj);
+  return out;
+}

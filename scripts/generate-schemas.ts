@@ -1,0 +1,270 @@
+// Generates the JSON Schema the manifest editor uses for completion, hover docs and validation.
+//
+//   npx tsx scripts/generate-schemas.ts        (npm run generate:schemas)
+//
+// Reads the official Kubernetes API types from `kubernetes-types` (.d.ts files whose doc
+// comments are the API field descriptions) with the TypeScript compiler API and writes
+// src/ui/editor/k8s-schemas.generated.json: one JSON Schema (draft-07) whose `definitions` hold
+// every type reachable from the kinds the engine serves, and whose root dispatches on
+// `kind` + `apiVersion` (if/then) to the right definition. No network: works offline.
+//
+// Descriptions are trimmed to their first paragraph to keep the file small; `status` (written
+// by the cluster, never by a manifest) is left out of the top-level kinds.
+
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export interface ServedKind {
+  kind: string;
+  apiVersion: string;
+  /** .d.ts module below kubernetes-types, e.g. `apps/v1`. */
+  module: string;
+}
+
+/** The kinds the engine serves (src/engine/api/kinds), with the API version a manifest uses. */
+export const SERVED_KINDS: readonly ServedKind[] = [
+  { kind: 'Pod', apiVersion: 'v1', module: 'core/v1' },
+  { kind: 'Service', apiVersion: 'v1', module: 'core/v1' },
+  { kind: 'Namespace', apiVersion: 'v1', module: 'core/v1' },
+  { kind: 'Node', apiVersion: 'v1', module: 'core/v1' },
+  { kind: 'ReplicationController', apiVersion: 'v1', module: 'core/v1' },
+  { kind: 'Event', apiVersion: 'v1', module: 'core/v1' },
+  { kind: 'Deployment', apiVersion: 'apps/v1', module: 'apps/v1' },
+  { kind: 'ReplicaSet', apiVersion: 'apps/v1', module: 'apps/v1' },
+  { kind: 'PodDisruptionBudget', apiVersion: 'policy/v1', module: 'policy/v1' },
+  { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2', module: 'autoscaling/v2' },
+  { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v1', module: 'autoscaling/v1' },
+  { kind: 'PriorityClass', apiVersion: 'scheduling.k8s.io/v1', module: 'scheduling/v1' },
+  { kind: 'Lease', apiVersion: 'coordination.k8s.io/v1', module: 'coordination/v1' },
+  { kind: 'EndpointSlice', apiVersion: 'discovery.k8s.io/v1', module: 'discovery/v1' },
+];
+
+/**
+ * Enums the API documents only in prose ("One of Always, Never, IfNotPresent"): listed here
+ * so completion offers the values. Keyed by `definition.property`.
+ */
+const ENUMS: Record<string, string[]> = {
+  'core.v1.Container.imagePullPolicy': ['Always', 'IfNotPresent', 'Never'],
+  'core.v1.Container.terminationMessagePolicy': ['File', 'FallbackToLogsOnError'],
+  'core.v1.ContainerPort.protocol': ['TCP', 'UDP', 'SCTP'],
+  'core.v1.ServicePort.protocol': ['TCP', 'UDP', 'SCTP'],
+  'core.v1.PodSpec.restartPolicy': ['Always', 'OnFailure', 'Never'],
+  'core.v1.PodSpec.dnsPolicy': ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'],
+  'core.v1.PodSpec.preemptionPolicy': ['PreemptLowerPriority', 'Never'],
+  'core.v1.ServiceSpec.type': ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'],
+  'core.v1.ServiceSpec.sessionAffinity': ['None', 'ClientIP'],
+  'core.v1.ServiceSpec.externalTrafficPolicy': ['Cluster', 'Local'],
+  'core.v1.ServiceSpec.internalTrafficPolicy': ['Cluster', 'Local'],
+  'core.v1.Toleration.operator': ['Exists', 'Equal'],
+  'core.v1.Toleration.effect': ['NoSchedule', 'PreferNoSchedule', 'NoExecute'],
+  'core.v1.Taint.effect': ['NoSchedule', 'PreferNoSchedule', 'NoExecute'],
+  'core.v1.NodeSelectorRequirement.operator': ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'],
+  'core.v1.TopologySpreadConstraint.whenUnsatisfiable': ['DoNotSchedule', 'ScheduleAnyway'],
+  'core.v1.TopologySpreadConstraint.nodeAffinityPolicy': ['Honor', 'Ignore'],
+  'core.v1.TopologySpreadConstraint.nodeTaintsPolicy': ['Honor', 'Ignore'],
+  'core.v1.Event.type': ['Normal', 'Warning'],
+  'meta.v1.LabelSelectorRequirement.operator': ['In', 'NotIn', 'Exists', 'DoesNotExist'],
+  'apps.v1.DeploymentStrategy.type': ['RollingUpdate', 'Recreate'],
+  'policy.v1.PodDisruptionBudgetSpec.unhealthyPodEvictionPolicy': ['IfHealthyBudget', 'AlwaysAllow'],
+  'scheduling.v1.PriorityClass.preemptionPolicy': ['PreemptLowerPriority', 'Never'],
+  'autoscaling.v2.MetricSpec.type': ['ContainerResource', 'External', 'Object', 'Pods', 'Resource'],
+  'autoscaling.v2.MetricTarget.type': ['Utilization', 'Value', 'AverageValue'],
+  'autoscaling.v2.HPAScalingRules.selectPolicy': ['Max', 'Min', 'Disabled'],
+  'autoscaling.v2.HPAScalingPolicy.type': ['Pods', 'Percent'],
+  'discovery.v1.EndpointSlice.addressType': ['IPv4', 'IPv6', 'FQDN'],
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/** The first paragraph of a doc comment, whitespace-normalised. */
+export function firstParagraph(text: string): string {
+  const paragraph = text.trim().split(/\n\s*\n/)[0] ?? '';
+  return paragraph.replace(/\s+/g, ' ').trim();
+}
+
+/** `…/kubernetes-types/apps/v1.d.ts` → `apps.v1`. */
+function moduleId(typesRoot: string, fileName: string): string {
+  return relative(typesRoot, fileName)
+    .replace(/\\/g, '/')
+    .replace(/\.d\.ts$/, '')
+    .replace(/\//g, '.');
+}
+
+export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): JsonSchema {
+  const require = createRequire(import.meta.url);
+  const typesRoot = dirname(require.resolve('kubernetes-types/package.json'));
+  const files = [...new Set(kinds.map((k) => join(typesRoot, `${k.module}.d.ts`)))];
+  const program = ts.createProgram(files, { noEmit: true, skipLibCheck: true, types: [] });
+  const checker = program.getTypeChecker();
+  const definitions: Record<string, JsonSchema> = {};
+
+  function docOf(node: ts.Node): string | undefined {
+    const symbol = (node as ts.Node & { symbol?: ts.Symbol }).symbol;
+    if (!symbol) return undefined;
+    const text = firstParagraph(ts.displayPartsToString(symbol.getDocumentationComment(checker)));
+    return text || undefined;
+  }
+
+  /** The declaration a type reference names (through import aliases). */
+  function declarationOf(name: ts.EntityName): ts.Declaration | undefined {
+    let symbol = checker.getSymbolAtLocation(name);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return symbol?.declarations?.[0];
+  }
+
+  function definitionFor(decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration): string {
+    const id = `${moduleId(typesRoot, decl.getSourceFile().fileName)}.${decl.name.text}`;
+    if (definitions[id]) return id;
+    definitions[id] = {}; // placeholder: breaks cycles (JSONSchemaProps-like recursion)
+    definitions[id] = ts.isInterfaceDeclaration(decl) ? interfaceSchema(decl, id, false) : aliasSchema(decl);
+    return id;
+  }
+
+  function aliasSchema(decl: ts.TypeAliasDeclaration): JsonSchema {
+    const description = docOf(decl);
+    // Quantities are written as numbers too (`cpu: 1`), so accept both.
+    const base: JsonSchema =
+      decl.name.text === 'Quantity' ? { type: ['string', 'number'] } : typeSchema(decl.type, decl.name.text);
+    return description ? { description, ...base } : base;
+  }
+
+  function interfaceSchema(decl: ts.InterfaceDeclaration, id: string, topLevel: boolean): JsonSchema {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const member of decl.members) {
+      if (!ts.isPropertySignature(member) || !member.type) continue;
+      const name = member.name.getText();
+      if (topLevel && name === 'status') continue;
+      let schema = typeSchema(member.type, name);
+      const values = ENUMS[`${id}.${name}`];
+      if (values) schema = { ...schema, enum: values };
+      const description = docOf(member);
+      properties[name] = description ? { description, ...schema } : schema;
+      if (!member.questionToken) required.push(name);
+    }
+    const description = docOf(decl);
+    return {
+      ...(description ? { description } : {}),
+      type: 'object',
+      properties,
+      ...(required.length ? { required } : {}),
+    };
+  }
+
+  function typeSchema(node: ts.TypeNode, context: string): JsonSchema {
+    switch (node.kind) {
+      case ts.SyntaxKind.StringKeyword:
+        return { type: 'string' };
+      case ts.SyntaxKind.NumberKeyword:
+        return { type: 'number' };
+      case ts.SyntaxKind.BooleanKeyword:
+        return { type: 'boolean' };
+      case ts.SyntaxKind.AnyKeyword:
+      case ts.SyntaxKind.UnknownKeyword:
+        return {};
+    }
+    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) return { type: 'string', const: node.literal.text };
+    if (ts.isParenthesizedTypeNode(node)) return typeSchema(node.type, context);
+    if (ts.isArrayTypeNode(node)) return { type: 'array', items: typeSchema(node.elementType, context) };
+    if (ts.isUnionTypeNode(node)) {
+      const literals = node.types.filter(
+        (t): t is ts.LiteralTypeNode => ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal),
+      );
+      if (literals.length === node.types.length) {
+        return { type: 'string', enum: literals.map((t) => (t.literal as ts.StringLiteral).text) };
+      }
+      const kinds = new Set(node.types.map((t) => t.kind));
+      if (kinds.has(ts.SyntaxKind.NumberKeyword) && kinds.has(ts.SyntaxKind.StringKeyword) && kinds.size === 2) {
+        return { type: ['integer', 'string'] }; // IntOrString
+      }
+      return { anyOf: node.types.map((t) => typeSchema(t, context)) };
+    }
+    if (ts.isTypeLiteralNode(node)) {
+      const index = node.members.find(ts.isIndexSignatureDeclaration);
+      if (index?.type) return { type: 'object', additionalProperties: typeSchema(index.type, context) };
+      return { type: 'object' };
+    }
+    if (ts.isTypeReferenceNode(node)) {
+      const name = node.typeName.getText();
+      if ((name === 'Array' || name === 'ReadonlyArray') && node.typeArguments?.length === 1) {
+        return { type: 'array', items: typeSchema(node.typeArguments[0], context) };
+      }
+      if (name === 'Record' && node.typeArguments?.length === 2) {
+        return { type: 'object', additionalProperties: typeSchema(node.typeArguments[1], context) };
+      }
+      const decl = declarationOf(node.typeName);
+      if (decl && (ts.isInterfaceDeclaration(decl) || ts.isTypeAliasDeclaration(decl))) {
+        return { $ref: `#/definitions/${definitionFor(decl)}` };
+      }
+      throw new Error(`generate-schemas: cannot resolve type ${name} (in ${context})`);
+    }
+    throw new Error(`generate-schemas: unsupported type syntax ${ts.SyntaxKind[node.kind]} (in ${context})`);
+  }
+
+  const branches: JsonSchema[] = [];
+  const kindDocs: Record<string, string> = {};
+  for (const served of kinds) {
+    const file = program.getSourceFile(join(typesRoot, `${served.module}.d.ts`));
+    if (!file) throw new Error(`generate-schemas: kubernetes-types has no ${served.module}.d.ts`);
+    const decl = file.statements.find(
+      (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === served.kind,
+    );
+    if (!decl) throw new Error(`generate-schemas: ${served.module} has no ${served.kind}`);
+    const id = `${moduleId(typesRoot, file.fileName)}.${served.kind}`;
+    const schema = interfaceSchema(decl, id, true);
+    const properties = schema.properties as Record<string, JsonSchema>;
+    properties.apiVersion = { ...properties.apiVersion, type: 'string', const: served.apiVersion };
+    properties.kind = { ...properties.kind, type: 'string', const: served.kind };
+    definitions[id] = { ...schema, required: ['apiVersion', 'kind', ...((schema.required as string[]) ?? [])] };
+    kindDocs[served.kind] ??= (schema.description as string) ?? served.kind;
+    branches.push({
+      if: {
+        properties: { kind: { const: served.kind }, apiVersion: { const: served.apiVersion } },
+        required: ['kind', 'apiVersion'],
+      },
+      then: { $ref: `#/definitions/${id}` },
+    });
+  }
+
+  const sortedDefinitions = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => a.localeCompare(b)));
+  const apiVersions = [...new Set(kinds.map((k) => k.apiVersion))];
+  const kindNames = [...new Set(kinds.map((k) => k.kind))];
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://kubeplay.dev/schemas/kubernetes.json',
+    description:
+      'A Kubernetes object. Completion and validation follow its kind and apiVersion; generated from kubernetes-types by scripts/generate-schemas.ts.',
+    type: 'object',
+    required: ['apiVersion', 'kind'],
+    properties: {
+      apiVersion: {
+        type: 'string',
+        description:
+          'APIVersion defines the versioned schema of this representation of an object: the group/version of the kind.',
+        enum: apiVersions,
+      },
+      kind: {
+        type: 'string',
+        description: 'Kind is the REST resource this object represents, in CamelCase.',
+        enum: kindNames,
+        markdownEnumDescriptions: kindNames.map((k) => kindDocs[k]),
+      },
+    },
+    allOf: branches,
+    definitions: sortedDefinitions,
+  };
+}
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const schemaFile = join(repoRoot, 'src', 'ui', 'editor', 'k8s-schemas.generated.json');
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const schema = generateSchema();
+  const text = `${JSON.stringify(schema)}\n`;
+  writeFileSync(schemaFile, text);
+  const count = Object.keys(schema.definitions as object).length;
+  process.stdout.write(`wrote ${relative(repoRoot, schemaFile)}: ${count} definitions, ${(text.length / 1024).toFixed(0)} KiB\n`);
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AGGREGATE_ABOVE,
+  CARD_HEADER,
+  PENDING_MAX,
+  CHIPS_PER_ROW,
+  chipPosition,
+  layoutGraph,
+  nodeCardHeight,
+  zoneColumns,
+} from './layout';
+import { deriveModel } from './model';
+import { node, pod } from './fixtures';
+
+const objects = [
+  node('node-b1', 'zone-b'),
+  node('node-a2', 'zone-a'),
+  node('node-a1', 'zone-a'),
+  pod('p1', 'node-a1'),
+  pod('p2', 'node-a1'),
+  pod('q', 'node-b1'),
+];
+
+describe('layoutGraph', () => {
+  it('places zones, nodes and chips deterministically by name, parents first', () => {
+    const layout = layoutGraph(deriveModel(objects));
+    const ids = layout.items.map((i) => i.id);
+    expect(ids.slice(0, 6)).toEqual([
+      'zone:zone-a',
+      'Node//node-a1',
+      'Pod/default/p1',
+      'Pod/default/p2',
+      'Node//node-a2',
+      'zone:zone-b',
+    ]);
+    for (const item of layout.items) if (item.parentId) expect(ids.indexOf(item.parentId)).toBeLessThan(ids.indexOf(item.id));
+    const p2 = layout.items.find((i) => i.id === 'Pod/default/p2')!;
+    expect({ x: p2.x, y: p2.y }).toEqual(chipPosition(1));
+    expect(layout.items.find((i) => i.id === 'lane:pending')).toBeDefined();
+    expect(layout.items.find((i) => i.id === 'lane:workloads')).toBeDefined();
+  });
+
+  it('does not move anything when an unrelated object changes or arrives in input order', () => {
+    const a = layoutGraph(deriveModel(objects));
+    const b = layoutGraph(deriveModel([...objects].reverse().concat(pod('x', 'node-b1'))));
+    const pos = (l: typeof a, id: string) => l.items.find((i) => i.id === id)!;
+    for (const id of ['zone:zone-a', 'Node//node-a1', 'Node//node-a2', 'Pod/default/p1', 'Pod/default/p2', 'Pod/default/q']) {
+      expect([pos(b, id).x, pos(b, id).y]).toEqual([pos(a, id).x, pos(a, id).y]);
+    }
+  });
+
+  it('keeps a ghost in its slot', () => {
+    const before = deriveModel(objects);
+    const ghost = before.pods.get('Pod/default/p1')!;
+    const after = deriveModel(objects.filter((o) => o.metadata.name !== 'p1'));
+    const layout = layoutGraph(after, [ghost]);
+    const g = layout.items.find((i) => i.id === 'Pod/default/p1')!;
+    expect(g.type === 'pod' && g.data.ghost).toBe(true);
+    expect({ x: g.x, y: g.y }).toEqual(chipPosition(0));
+    expect(layout.items.find((i) => i.id === 'Pod/default/p2')).toMatchObject(chipPosition(1));
+  });
+
+  it('grows cards by rows of chips and zones by columns', () => {
+    expect(nodeCardHeight(CHIPS_PER_ROW, null)).toBe(nodeCardHeight(1, null));
+    expect(nodeCardHeight(CHIPS_PER_ROW + 1, null)).toBeGreaterThan(nodeCardHeight(CHIPS_PER_ROW, null));
+    expect(nodeCardHeight(0, null)).toBeGreaterThan(CARD_HEADER);
+    expect([1, 3, 4, 9, 10].map(zoneColumns)).toEqual([1, 1, 2, 3, 4]);
+  });
+
+  it('aggregates beyond the pod limit: counts on cards, no chips', () => {
+    const many = [node('n1', 'z')];
+    for (let i = 0; i <= AGGREGATE_ABOVE; i++) many.push(pod(`p${String(i).padStart(4, '0')}`, 'n1'));
+    const layout = layoutGraph(deriveModel(many));
+    expect(layout.aggregated).toBe(true);
+    expect(layout.items.some((i) => i.type === 'pod')).toBe(false);
+    const card = layout.items.find((i) => i.type === 'node')!;
+    expect(card.type === 'node' && card.data.counts).toEqual([{ status: 'Running', tone: 'ok', count: AGGREGATE_ABOVE + 1 }]);
+  });
+
+  it('lists pending pods with their reason and caps the lane', () => {
+    const pend = Array.from({ length: 35 }, (_, i) =>
+      pod(`w${String(i).padStart(2, '0')}`, undefined, { status: { phase: 'Pending' } }),
+    );
+    const layout = layoutGraph(deriveModel([node('n1', 'z'), ...pend]));
+    expect(layout.items.filter((i) => i.type === 'pendingPod')).toHaveLength(PENDING_MAX);
+    expect(layout.items.find((i) => i.type === 'more')).toMatchObject({ data: { text: `+${35 - PENDING_MAX} more pending` } });
+  });
+});

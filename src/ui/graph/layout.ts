@@ -1,0 +1,355 @@
+// layout: deterministic positions for the graph, computed from sorted zone / node / pod names
+// only, so an object changing never moves an unrelated one. Zones sit side by side (wrapping
+// after ZONES_PER_ROW), node cards in a small grid inside each zone, pod chips in rows inside
+// each card; below, the Pending lane and the Workloads lane. Positions of children are relative
+// to their parent (React Flow's parentId), sizes are explicit so nothing needs measuring.
+
+import type { ObjectKey } from '../../protocol/messages';
+import { statusCounts, type GraphModel, type NodeView, type PodTone, type PodView, type WorkloadView } from './model';
+
+export const CHIP_W = 68;
+export const CHIP_H = 22;
+export const CHIP_GAP = 4;
+export const CARD_W = 236;
+export const CARD_PAD = 10;
+/** Name + pill row, usage bars, tag row. */
+export const CARD_HEADER = 78;
+export const NODE_GAP = 10;
+export const ZONE_PAD = 10;
+export const ZONE_TITLE = 30;
+export const ZONE_GAP = 18;
+export const ZONES_PER_ROW = 4;
+export const LANE_GAP = 18;
+export const LANE_TITLE = 30;
+export const LANE_PAD = 10;
+export const LANE_MIN_H = 86;
+export const WL_W = 150;
+export const WL_H = 40;
+export const WL_GAP = 8;
+export const WL_INDENT = 12;
+export const PENDING_MAX = 8;
+/** A pending row: chip and up to two lines of the scheduler's reason. */
+export const PENDING_ROW_H = 30;
+export const STATUS_TILE_H = 20;
+export const STATUS_TILES_MAX = 8;
+/** Beyond this many pods, nodes show per-status counts instead of chips. */
+export const AGGREGATE_ABOVE = 1000;
+
+export const CHIPS_PER_ROW = Math.max(1, Math.floor((CARD_W - 2 * CARD_PAD + CHIP_GAP) / (CHIP_W + CHIP_GAP)));
+
+export type ZoneData = {
+  zone: string;
+  nodes: number;
+  ready: number;
+};
+export type NodeCardData = {
+  view: NodeView;
+  aggregated: boolean;
+  counts: { status: string; tone: PodTone; count: number }[] | null;
+};
+export type PodChipData = {
+  view: PodView;
+  ghost: boolean;
+  /** The pod's node reports Ready=Unknown: the API no longer hears from it. */
+  nodeUnknown: boolean;
+};
+export type LaneData = {
+  lane: 'pending' | 'workloads';
+  title: string;
+  meta: string;
+  empty: string | null;
+};
+export type WorkloadData = {
+  view: WorkloadView;
+};
+export type MoreData = {
+  text: string;
+};
+
+interface Base<T extends string, D> {
+  id: string;
+  type: T;
+  parentId?: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  data: D;
+}
+
+export type LayoutItem =
+  | Base<'zone', ZoneData>
+  | Base<'node', NodeCardData>
+  | Base<'pod', PodChipData>
+  | Base<'pendingPod', PodChipData>
+  | Base<'lane', LaneData>
+  | Base<'workload', WorkloadData>
+  | Base<'more', MoreData>;
+
+export interface GraphLayout {
+  items: LayoutItem[];
+  width: number;
+  height: number;
+  aggregated: boolean;
+}
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const podOrder = (a: PodView, b: PodView) => byName(a.namespace, b.namespace) || byName(a.name, b.name);
+
+export function zoneId(zone: string): string {
+  return `zone:${zone}`;
+}
+
+/** Node cards per row inside a zone of n nodes. */
+export function zoneColumns(n: number): number {
+  return n <= 3 ? 1 : Math.ceil(Math.sqrt(n));
+}
+
+export function chipRows(pods: number): number {
+  return Math.max(1, Math.ceil(pods / CHIPS_PER_ROW));
+}
+
+export function nodeCardHeight(pods: number, aggregatedTiles: number | null): number {
+  if (aggregatedTiles !== null) {
+    const rows = Math.max(1, Math.ceil(aggregatedTiles / 2));
+    return CARD_HEADER + rows * (STATUS_TILE_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
+  }
+  return CARD_HEADER + chipRows(pods) * (CHIP_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
+}
+
+/** Position of the i-th chip inside a node card. */
+export function chipPosition(i: number): { x: number; y: number } {
+  const col = i % CHIPS_PER_ROW;
+  const row = Math.floor(i / CHIPS_PER_ROW);
+  return { x: CARD_PAD + col * (CHIP_W + CHIP_GAP), y: CARD_HEADER + row * (CHIP_H + CHIP_GAP) };
+}
+
+/** Adds ghosts (recently deleted pods) to a sorted pod list, keeping the order by name. */
+function withGhosts(list: readonly PodView[], ghosts: readonly PodView[]): { view: PodView; ghost: boolean }[] {
+  const out = list.map((view) => ({ view, ghost: false }));
+  if (ghosts.length === 0) return out;
+  for (const g of ghosts) out.push({ view: g, ghost: true });
+  return out.sort((a, b) => podOrder(a.view, b.view));
+}
+
+export function layoutGraph(model: GraphModel, ghostList: readonly PodView[] = []): GraphLayout {
+  const items: LayoutItem[] = [];
+  const aggregated = model.pods.size > AGGREGATE_ABOVE;
+  const ghosts = aggregated ? [] : ghostList.filter((g) => !model.pods.has(g.key));
+  const ghostsByNode = new Map<string, PodView[]>();
+  const pendingGhosts: PodView[] = [];
+  for (const g of ghosts) {
+    if (!g.nodeName) pendingGhosts.push(g);
+    else {
+      let list = ghostsByNode.get(g.nodeName);
+      if (!list) ghostsByNode.set(g.nodeName, (list = []));
+      list.push(g);
+    }
+  }
+
+  // ---- zones and nodes ----
+  const zones = new Map<string, NodeView[]>();
+  for (const n of model.nodes) {
+    let list = zones.get(n.zone);
+    if (!list) zones.set(n.zone, (list = []));
+    list.push(n);
+  }
+  const zoneNames = [...zones.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : byName(a, b)));
+
+  let zx = 0;
+  let zy = 0;
+  let rowH = 0;
+  let zonesW = 0;
+  zoneNames.forEach((zone, zi) => {
+    if (zi > 0 && zi % ZONES_PER_ROW === 0) {
+      zx = 0;
+      zy += rowH + ZONE_GAP;
+      rowH = 0;
+    }
+    const nodes = zones.get(zone)!;
+    const cols = zoneColumns(nodes.length);
+    const zoneItem: LayoutItem = {
+      id: zoneId(zone),
+      type: 'zone',
+      x: zx,
+      y: zy,
+      width: 0,
+      height: 0,
+      data: { zone, nodes: nodes.length, ready: nodes.filter((n) => n.condition === 'Ready').length },
+    };
+    items.push(zoneItem);
+    const cards: { node: NodeView; pods: { view: PodView; ghost: boolean }[]; h: number; counts: NodeCardData['counts'] }[] = [];
+    for (const node of nodes) {
+      const bound = model.podsByNode.get(node.name) ?? [];
+      if (aggregated) {
+        const all = statusCounts(bound);
+        const counts =
+          all.length > STATUS_TILES_MAX
+            ? [
+                ...all.slice(0, STATUS_TILES_MAX - 1),
+                {
+                  status: 'other',
+                  tone: 'unknown' as PodTone,
+                  count: all.slice(STATUS_TILES_MAX - 1).reduce((s, c) => s + c.count, 0),
+                },
+              ]
+            : all;
+        cards.push({ node, pods: [], h: nodeCardHeight(0, counts.length), counts });
+      } else {
+        const pods = withGhosts(bound, ghostsByNode.get(node.name) ?? []);
+        cards.push({ node, pods, h: nodeCardHeight(pods.length, null), counts: null });
+      }
+    }
+    let y = ZONE_TITLE;
+    for (let r = 0; r * cols < cards.length; r++) {
+      const row = cards.slice(r * cols, r * cols + cols);
+      const h = Math.max(...row.map((c) => c.h));
+      row.forEach((c, ci) => {
+        const id = c.node.key;
+        items.push({
+          id,
+          type: 'node',
+          parentId: zoneItem.id,
+          x: ZONE_PAD + ci * (CARD_W + NODE_GAP),
+          y,
+          width: CARD_W,
+          height: h,
+          data: { view: c.node, aggregated, counts: c.counts },
+        });
+        const nodeUnknown = c.node.condition === 'Unknown';
+        c.pods.forEach((p, i) => {
+          const pos = chipPosition(i);
+          items.push({
+            id: p.view.key,
+            type: 'pod',
+            parentId: id,
+            x: pos.x,
+            y: pos.y,
+            width: CHIP_W,
+            height: CHIP_H,
+            data: { view: p.view, ghost: p.ghost, nodeUnknown },
+          });
+        });
+      });
+      y += h + NODE_GAP;
+    }
+    zoneItem.width = 2 * ZONE_PAD + cols * CARD_W + (cols - 1) * NODE_GAP;
+    zoneItem.height = y - NODE_GAP + ZONE_PAD;
+    rowH = Math.max(rowH, zoneItem.height);
+    zx += zoneItem.width + ZONE_GAP;
+    zonesW = Math.max(zonesW, zx - ZONE_GAP);
+  });
+  const zonesH = zoneNames.length ? zy + rowH : 0;
+
+  // ---- lanes ----
+  const totalW = Math.max(zonesW, 640);
+  const laneY = zonesH ? zonesH + LANE_GAP : 0;
+  const pendingW = Math.round(totalW * 0.32);
+  const workloadsW = totalW - pendingW - LANE_GAP;
+
+  // Pending lane: one row per pod, chip + the scheduler's reason.
+  const pendingItems: LayoutItem[] = [];
+  const pending = withGhosts(model.pending, pendingGhosts);
+  const shown = pending.slice(0, PENDING_MAX);
+  let py = LANE_TITLE;
+  for (const p of shown) {
+    pendingItems.push({
+      id: p.view.key,
+      type: 'pendingPod',
+      parentId: 'lane:pending',
+      x: LANE_PAD,
+      y: py,
+      width: pendingW - 2 * LANE_PAD,
+      height: PENDING_ROW_H,
+      data: { view: p.view, ghost: p.ghost, nodeUnknown: false },
+    });
+    py += PENDING_ROW_H + CHIP_GAP;
+  }
+  if (pending.length > shown.length) {
+    pendingItems.push({
+      id: 'more:pending',
+      type: 'more',
+      parentId: 'lane:pending',
+      x: LANE_PAD,
+      y: py,
+      width: pendingW - 2 * LANE_PAD,
+      height: CHIP_H,
+      data: { text: `+${pending.length - shown.length} more pending` },
+    });
+    py += CHIP_H + CHIP_GAP;
+  }
+  const pendingH = py - CHIP_GAP + LANE_PAD;
+
+  // Workloads lane: a Deployment with its ReplicaSets stacked below it forms one group; groups
+  // flow into columns left to right.
+  const groups: WorkloadView[][] = [];
+  for (const w of model.workloads) {
+    if (w.parentKey && groups.length && groups[groups.length - 1][0].key === w.parentKey) groups[groups.length - 1].push(w);
+    else groups.push([w]);
+  }
+  const cols = Math.max(1, Math.floor((workloadsW - 2 * LANE_PAD + WL_GAP) / (WL_W + WL_GAP)));
+  const workloadItems: LayoutItem[] = [];
+  let wy = LANE_TITLE;
+  for (let r = 0; r * cols < groups.length; r++) {
+    const row = groups.slice(r * cols, r * cols + cols);
+    let h = 0;
+    row.forEach((group, ci) => {
+      group.forEach((w, gi) => {
+        const indent = gi > 0 ? WL_INDENT : 0;
+        workloadItems.push({
+          id: w.key,
+          type: 'workload',
+          parentId: 'lane:workloads',
+          x: LANE_PAD + ci * (WL_W + WL_GAP) + indent,
+          y: wy + gi * (WL_H + WL_GAP),
+          width: WL_W - indent,
+          height: WL_H,
+          data: { view: w },
+        });
+      });
+      h = Math.max(h, group.length * (WL_H + WL_GAP) - WL_GAP);
+    });
+    wy += h + WL_GAP;
+  }
+  const workloadsH = groups.length ? wy - WL_GAP + LANE_PAD : 0;
+  const laneH = Math.max(LANE_MIN_H, pendingH, workloadsH);
+
+  const unschedulable = model.pending.length;
+  items.push({
+    id: 'lane:pending',
+    type: 'lane',
+    x: 0,
+    y: laneY,
+    width: pendingW,
+    height: laneH,
+    data: {
+      lane: 'pending',
+      title: 'Pending',
+      meta: unschedulable ? `${unschedulable} unscheduled` : '',
+      empty: pending.length ? null : 'No unscheduled pods',
+    },
+  });
+  items.push(...pendingItems);
+  items.push({
+    id: 'lane:workloads',
+    type: 'lane',
+    x: pendingW + LANE_GAP,
+    y: laneY,
+    width: workloadsW,
+    height: laneH,
+    data: {
+      lane: 'workloads',
+      title: 'Workloads',
+      meta: model.workloads.length ? `${model.workloads.length}` : '',
+      empty: model.workloads.length ? null : 'No workloads yet — try kubectl create deployment web --image=nginx --replicas=3',
+    },
+  });
+  items.push(...workloadItems);
+
+  return { items, width: totalW, height: laneY + laneH, aggregated };
+}
+
+/** The ids of everything laid out, for filtering edges. */
+export function layoutIds(layout: GraphLayout): Set<ObjectKey> {
+  return new Set(layout.items.map((i) => i.id));
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { KObject } from '../../k8s/types';
+import { node, pod } from './fixtures';
+import { deriveModel, nodeView, podRequests, podTone, shortPodName, statusCounts, taintTag } from './model';
+
+describe('podTone', () => {
+  it('colours the STATUS kubectl prints', () => {
+    expect(podTone('Running', '1/1')).toBe('ok');
+    expect(podTone('Running', '0/1')).toBe('warn');
+    expect(podTone('Completed', '0/1')).toBe('done');
+    for (const s of ['Pending', 'ContainerCreating', 'PodInitializing', 'Init:0/2']) expect(podTone(s, '0/1')).toBe('warn');
+    for (const s of [
+      'CrashLoopBackOff',
+      'Error',
+      'ImagePullBackOff',
+      'ErrImagePull',
+      'OOMKilled',
+      'Failed',
+      'Init:Error',
+      'ExitCode:3',
+    ])
+      expect(podTone(s, '0/1')).toBe('bad');
+    expect(podTone('Terminating', '1/1')).toBe('terminating');
+    expect(podTone('Unknown', '1/1')).toBe('unknown');
+  });
+});
+
+describe('names and tags', () => {
+  it('shows the random suffix of generated names', () => {
+    expect(shortPodName({ metadata: { name: 'web-7d4b9-x7k2p', generateName: 'web-7d4b9-' } })).toBe('x7k2p');
+    expect(shortPodName({ metadata: { name: 'nginx' } })).toBe('nginx');
+  });
+  it('shortens taint keys', () => {
+    expect(taintTag({ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' })).toBe('unreachable:NoExecute');
+    expect(taintTag({ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' })).toBe('dedicated=gpu:NoSchedule');
+  });
+});
+
+describe('podRequests', () => {
+  it('sums containers, takes the max with init containers, adds sidecars and overhead', () => {
+    const spec = {
+      containers: [{ resources: { requests: { cpu: '100m', memory: '64Mi' } } }, { resources: { requests: { cpu: '200m' } } }],
+      initContainers: [
+        { resources: { requests: { cpu: '1' } } },
+        { restartPolicy: 'Always', resources: { requests: { cpu: '50m' } } },
+      ],
+      overhead: { cpu: '10m' },
+    };
+    expect(podRequests(spec)).toEqual({ milliCPU: 1010, memory: 64 * 1024 * 1024 });
+  });
+});
+
+describe('nodeView', () => {
+  it('reads status, taints, pressure and requested / allocatable of non-terminal pods', () => {
+    const n = node('node-a1', 'zone-a', {
+      spec: { unschedulable: true, taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }] },
+      status: {
+        allocatable: { cpu: '4', memory: '8Gi', pods: '110' },
+        conditions: [
+          { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown' },
+          { type: 'MemoryPressure', status: 'True' },
+        ],
+      },
+    });
+    const done = pod('done', 'node-a1', { cpu: '1', status: { phase: 'Succeeded' } });
+    const v = nodeView(n, [pod('a', 'node-a1', { cpu: '500m' }), pod('b', 'node-a1', { cpu: '1500m' }), done]);
+    expect(v.status).toBe('NotReady,SchedulingDisabled');
+    expect(v.condition).toBe('Unknown');
+    expect(v.tone).toBe('unknown');
+    expect(v.cordoned).toBe(true);
+    expect(v.tags.map((t) => t.text)).toEqual(['MemoryPressure', 'unreachable:NoExecute']);
+    expect(v.cpu.requested).toBe(2000);
+    expect(v.cpu.fraction).toBe(0.5);
+    expect(v.pods.requested).toBe(2);
+    expect(v.podCount).toBe(3);
+    expect(v.cpu.text).toBe('CPU requests 2 of 4 (50%)');
+  });
+});
+
+describe('deriveModel', () => {
+  it('sorts nodes and pods, splits pending pods and groups ReplicaSets under their Deployment', () => {
+    const deploy: KObject = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'default', uid: 'uid-d' },
+      spec: { replicas: 2 },
+      status: { readyReplicas: 1 },
+    };
+    const rs: KObject = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {
+        name: 'web-abc',
+        namespace: 'default',
+        uid: 'uid-rs',
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: 'uid-d', controller: true }],
+      },
+      spec: { replicas: 2 },
+      status: { readyReplicas: 2 },
+    };
+    const pending = pod('waiting', undefined, {
+      status: {
+        phase: 'Pending',
+        conditions: [
+          {
+            type: 'PodScheduled',
+            status: 'False',
+            reason: 'Unschedulable',
+            message: '0/6 nodes are available: 6 Insufficient cpu.',
+          },
+        ],
+      },
+    });
+    const model = deriveModel([
+      rs,
+      node('node-b1', 'zone-b'),
+      pod('z', 'node-a1'),
+      deploy,
+      node('node-a1', 'zone-a'),
+      pod('a', 'node-a1'),
+      pending,
+    ]);
+    expect(model.nodes.map((n) => n.name)).toEqual(['node-a1', 'node-b1']);
+    expect(model.podsByNode.get('node-a1')!.map((p) => p.name)).toEqual(['a', 'z']);
+    expect(model.pending.map((p) => [p.name, p.pendingReason])).toEqual([
+      ['waiting', '0/6 nodes are available: 6 Insufficient cpu.'],
+    ]);
+    expect(model.workloads.map((w) => [w.kind, w.name, w.count, w.parentKey])).toEqual([
+      ['Deployment', 'web', '1/2', null],
+      ['ReplicaSet', 'web-abc', '2/2', 'Deployment/default/web'],
+    ]);
+    const a = model.pods.get('Pod/default/a')!;
+    expect(a.label).toBe('Pod default/a: Running');
+    expect(a.title).toContain('READY 1/1');
+  });
+
+  it('counts pods per status for the aggregated view', () => {
+    const model = deriveModel([pod('a', 'n'), pod('b', 'n'), pod('c', 'n', { status: { phase: 'Pending' } })]);
+    expect(statusCounts(model.podsByNode.get('n')!)).toEqual([
+      { status: 'Running', tone: 'ok', count: 2 },
+      { status: 'Pending', tone: 'warn', count: 1 },
+    ]);
+  });
+});

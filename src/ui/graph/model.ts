@@ -1,0 +1,548 @@
+// model: the graph's view of the mirrored cluster — pure functions from store objects to small
+// plain "views" (what each card and chip shows). Nothing here decides cluster behaviour: STATUS,
+// READY and RESTARTS come from kubectl's printing helpers in src/k8s, node STATUS likewise, and
+// everything else is read straight from the objects (conditions, taints, status counts).
+
+import { nodeStatus } from '../../k8s/node-status';
+import { podPrintSummary } from '../../k8s/pod-status';
+import { formatBytes, formatMilli, parseQuantity } from '../../k8s/quantity';
+import type { KObject } from '../../k8s/types';
+import type { ObjectKey } from '../../protocol/messages';
+
+export const ZONE_LABEL = 'topology.kubernetes.io/zone';
+
+/** Colour families of a pod chip, from the STATUS kubectl prints. */
+export type PodTone = 'ok' | 'done' | 'warn' | 'bad' | 'terminating' | 'unknown';
+export type NodeTone = 'ok' | 'bad' | 'unknown';
+
+export interface PodView {
+  key: ObjectKey;
+  namespace: string;
+  name: string;
+  /** What the chip shows: the random suffix of a generated name, else the name. */
+  short: string;
+  nodeName: string | null;
+  status: string;
+  ready: string;
+  restarts: number;
+  /** Ready containers / containers, 0..1, for the readiness ring. */
+  readyFraction: number;
+  tone: PodTone;
+  /** The scheduler's PodScheduled=False message, for unscheduled pods. */
+  pendingReason: string | null;
+  /** Tooltip text. */
+  title: string;
+  /** Accessible name: `Pod <namespace>/<name>: <STATUS>`. */
+  label: string;
+}
+
+export interface UsageBar {
+  requested: number;
+  allocatable: number;
+  /** 0..1, capped. */
+  fraction: number;
+  text: string;
+}
+
+export interface TagView {
+  text: string;
+  title: string;
+  tone: 'warn' | 'bad' | 'unknown';
+}
+
+export interface NodeView {
+  key: ObjectKey;
+  name: string;
+  zone: string;
+  /** The STATUS column of `kubectl get nodes`. */
+  status: string;
+  /** What the pill says: the Ready condition's status as a word. */
+  condition: 'Ready' | 'NotReady' | 'Unknown';
+  tone: NodeTone;
+  cordoned: boolean;
+  /** Ready condition reason/message, for the pill's tooltip. */
+  conditionTitle: string;
+  tags: TagView[];
+  cpu: UsageBar;
+  memory: UsageBar;
+  pods: UsageBar;
+  /** Pods bound to the node (terminated ones included, as the node still lists them). */
+  podCount: number;
+}
+
+export type WorkloadKind =
+  'Deployment' | 'ReplicaSet' | 'ReplicationController' | 'Service' | 'PodDisruptionBudget' | 'HorizontalPodAutoscaler';
+
+export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
+  'Deployment',
+  'ReplicaSet',
+  'ReplicationController',
+  'Service',
+  'PodDisruptionBudget',
+  'HorizontalPodAutoscaler',
+];
+
+/** kubectl's short names, shown on the cards. */
+export const KIND_SHORT: Record<WorkloadKind, string> = {
+  Deployment: 'deploy',
+  ReplicaSet: 'rs',
+  ReplicationController: 'rc',
+  Service: 'svc',
+  PodDisruptionBudget: 'pdb',
+  HorizontalPodAutoscaler: 'hpa',
+};
+
+export interface WorkloadView {
+  key: ObjectKey;
+  kind: WorkloadKind;
+  namespace: string;
+  name: string;
+  /** e.g. `2/3`. */
+  count: string;
+  countTitle: string;
+  tone: 'ok' | 'warn' | 'idle';
+  /** For a ReplicaSet owned by a Deployment: the Deployment's key. */
+  parentKey: ObjectKey | null;
+  /** Accessible name. */
+  label: string;
+}
+
+export interface GraphModel {
+  nodes: NodeView[];
+  /** Pods by key, in namespace/name order. */
+  pods: Map<ObjectKey, PodView>;
+  /** Pods bound to each node, sorted by namespace/name. */
+  podsByNode: Map<string, PodView[]>;
+  /** Pods with no node yet, sorted by namespace/name. */
+  pending: PodView[];
+  workloads: WorkloadView[];
+}
+
+export function keyOf(obj: Pick<KObject, 'kind' | 'metadata'>): ObjectKey {
+  return `${obj.kind}/${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`;
+}
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+// ---- pods ----------------------------------------------------------------------------------
+
+const BAD_STATUSES = new Set([
+  'CrashLoopBackOff',
+  'Error',
+  'ImagePullBackOff',
+  'ErrImagePull',
+  'OOMKilled',
+  'Failed',
+  'Evicted',
+  'InvalidImageName',
+  'CreateContainerConfigError',
+  'CreateContainerError',
+  'RunContainerError',
+  'StartError',
+  'ContainerStatusUnknown',
+  'ContainerCannotRun',
+  'DeadlineExceeded',
+  'NodeAffinity',
+  'OutOfcpu',
+  'OutOfmemory',
+  'OutOfpods',
+]);
+
+const WARN_STATUSES = new Set(['Pending', 'ContainerCreating', 'PodInitializing', 'SchedulingGated', 'NotReady']);
+
+/** The chip colour for a STATUS as kubectl prints it (and the READY column, for Running). */
+export function podTone(status: string, ready: string): PodTone {
+  if (status === 'Running') {
+    const [r, t] = ready.split('/').map(Number);
+    return r === t && t > 0 ? 'ok' : 'warn';
+  }
+  if (status === 'Completed' || status === 'Succeeded') return 'done';
+  if (status === 'Terminating') return 'terminating';
+  if (status === 'Unknown' || status === '') return 'unknown';
+  if (WARN_STATUSES.has(status) || /^Init:\d+\/\d+$/.test(status)) return 'warn';
+  if (BAD_STATUSES.has(status) || status.startsWith('Init:') || /^(ExitCode|Signal):/.test(status)) return 'bad';
+  if (/(Error|BackOff)$/.test(status) || status.startsWith('OutOf')) return 'bad';
+  return 'warn';
+}
+
+/** The random suffix of a generated name (`web-7d4b9-x7k2p` → `x7k2p`), else the whole name. */
+export function shortPodName(pod: Pick<KObject, 'metadata'>): string {
+  const name = pod.metadata.name ?? '';
+  const prefix = pod.metadata.generateName;
+  if (prefix && name.startsWith(prefix) && name.length > prefix.length) return name.slice(prefix.length);
+  return name;
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The PodScheduled=False message the scheduler wrote, if any. */
+export function schedulingMessage(pod: KObject): string | null {
+  const conditions = (pod.status?.conditions ?? []) as { type: string; status: string; reason?: string; message?: string }[];
+  const c = conditions.find((x) => x.type === 'PodScheduled' && x.status === 'False');
+  if (!c) return null;
+  return c.message || c.reason || 'Unschedulable';
+}
+
+const podViewCache = new WeakMap<KObject, PodView>();
+
+export function podView(pod: KObject): PodView {
+  const hit = podViewCache.get(pod);
+  if (hit) return hit;
+  const namespace = pod.metadata.namespace ?? '';
+  const name = pod.metadata.name ?? '';
+  const { ready, status, restarts } = podPrintSummary(pod);
+  const [r, t] = ready.split('/').map(Number);
+  const nodeName = (pod.spec?.nodeName as string | undefined) || null;
+  const pendingReason = nodeName ? null : schedulingMessage(pod);
+  const lines = [`${namespace}/${name}`, `STATUS ${status || '—'}   READY ${ready}   RESTARTS ${restarts}`];
+  if (nodeName) lines.push(`node ${nodeName}`);
+  if (pendingReason) lines.push(pendingReason);
+  const view: PodView = {
+    key: keyOf(pod),
+    namespace,
+    name,
+    short: shortPodName(pod),
+    nodeName,
+    status,
+    ready,
+    restarts,
+    readyFraction: t > 0 ? r / t : 0,
+    tone: podTone(status, ready),
+    pendingReason,
+    title: lines.join('\n'),
+    label: `Pod ${namespace}/${name}: ${status}`,
+  };
+  podViewCache.set(pod, view);
+  return view;
+}
+
+// ---- requests --------------------------------------------------------------------------------
+
+export interface Requests {
+  milliCPU: number;
+  memory: number;
+}
+
+type ResourceList = Record<string, string | number> | undefined;
+
+function amount(list: ResourceList, name: 'cpu' | 'memory'): number {
+  const v = list?.[name];
+  if (v === undefined || v === null) return 0;
+  try {
+    const q = parseQuantity(v);
+    return name === 'cpu' ? q.milliValue() : q.value();
+  } catch {
+    return 0;
+  }
+}
+
+function count(v: string | number | undefined): number {
+  if (v === undefined || v === null) return 0;
+  try {
+    return parseQuantity(v).value();
+  } catch {
+    return 0;
+  }
+}
+
+const requestsCache = new WeakMap<object, Requests>();
+
+/**
+ * A pod's requests for the usage bars, the way `kubectl describe node` adds them up
+ * (resourcehelper.PodRequests): containers summed, the max with each init container (restartable
+ * sidecars added to everything after them), pod-level cpu/memory when set, plus overhead.
+ */
+export function podRequests(spec: any): Requests {
+  if (!spec || typeof spec !== 'object') return { milliCPU: 0, memory: 0 };
+  const hit = requestsCache.get(spec);
+  if (hit) return hit;
+  const out: Requests = { milliCPU: 0, memory: 0 };
+  for (const res of ['cpu', 'memory'] as const) {
+    const field = res === 'cpu' ? 'milliCPU' : 'memory';
+    let sum = 0;
+    for (const c of spec.containers ?? []) sum += amount(c.resources?.requests, res);
+    let sidecars = 0;
+    let initMax = 0;
+    for (const c of spec.initContainers ?? []) {
+      const req = amount(c.resources?.requests, res);
+      if (c.restartPolicy === 'Always') {
+        sum += req;
+        sidecars += req;
+        initMax = Math.max(initMax, sidecars);
+      } else {
+        initMax = Math.max(initMax, req + sidecars);
+      }
+    }
+    let total = Math.max(sum, initMax);
+    const podLevel = spec.resources?.requests as ResourceList;
+    if (podLevel && podLevel[res] !== undefined) total = amount(podLevel, res);
+    total += amount(spec.overhead as ResourceList, res);
+    out[field] = total;
+  }
+  requestsCache.set(spec, out);
+  return out;
+}
+
+function bar(requested: number, allocatable: number, text: string): UsageBar {
+  const fraction = allocatable > 0 ? Math.min(1, requested / allocatable) : 0;
+  return { requested, allocatable, fraction, text };
+}
+
+function pct(requested: number, allocatable: number): string {
+  return allocatable > 0 ? ` (${Math.round((requested / allocatable) * 100)}%)` : '';
+}
+
+// ---- nodes ---------------------------------------------------------------------------------
+
+const PRESSURES = ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'];
+
+/** `node.kubernetes.io/unreachable` + NoExecute → `unreachable:NoExecute`. */
+export function taintTag(taint: { key: string; value?: string; effect: string }): string {
+  const key = taint.key.includes('/') ? taint.key.slice(taint.key.lastIndexOf('/') + 1) : taint.key;
+  return `${key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
+}
+
+export function nodeView(node: KObject, pods: readonly KObject[]): NodeView {
+  const name = node.metadata.name ?? '';
+  const status = nodeStatus(node);
+  const conditions = (node.status?.conditions ?? []) as { type: string; status: string; reason?: string; message?: string }[];
+  const readyCond = conditions.find((c) => c.type === 'Ready');
+  const condition = !readyCond || readyCond.status === 'Unknown' ? 'Unknown' : readyCond.status === 'True' ? 'Ready' : 'NotReady';
+  const tone: NodeTone = condition === 'Ready' ? 'ok' : condition === 'NotReady' ? 'bad' : 'unknown';
+  const cordoned = !!node.spec?.unschedulable;
+  const conditionTitle = [
+    `kubectl STATUS: ${status}`,
+    readyCond ? `Ready=${readyCond.status}${readyCond.reason ? ` (${readyCond.reason})` : ''}` : 'no Ready condition',
+    readyCond?.message ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+  const tags: TagView[] = [];
+  for (const c of conditions) {
+    if (PRESSURES.includes(c.type) && c.status === 'True') {
+      tags.push({ text: c.type, title: `${c.type}=True${c.message ? `: ${c.message}` : ''}`, tone: 'bad' });
+    }
+  }
+  for (const t of (node.spec?.taints ?? []) as { key: string; value?: string; effect: string }[]) {
+    tags.push({
+      text: taintTag(t),
+      title: `taint ${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`,
+      tone: t.effect === 'NoExecute' ? 'bad' : 'warn',
+    });
+  }
+
+  const alloc = (node.status?.allocatable ?? {}) as Record<string, string>;
+  const allocCPU = amount(alloc, 'cpu');
+  const allocMem = amount(alloc, 'memory');
+  const allocPods = count(alloc.pods);
+  let cpu = 0;
+  let memory = 0;
+  let active = 0;
+  for (const pod of pods) {
+    const phase = pod.status?.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') continue;
+    active++;
+    const r = podRequests(pod.spec);
+    cpu += r.milliCPU;
+    memory += r.memory;
+  }
+  return {
+    key: keyOf(node),
+    name,
+    zone: node.metadata.labels?.[ZONE_LABEL] ?? '',
+    status,
+    condition,
+    tone,
+    cordoned,
+    conditionTitle,
+    tags,
+    cpu: bar(cpu, allocCPU, `CPU requests ${formatMilli(cpu)} of ${formatMilli(allocCPU)}${pct(cpu, allocCPU)}`),
+    memory: bar(memory, allocMem, `Memory requests ${formatBytes(memory)} of ${formatBytes(allocMem)}${pct(memory, allocMem)}`),
+    pods: bar(active, allocPods, `Pods ${active} of ${allocPods}${pct(active, allocPods)}`),
+    podCount: pods.length,
+  };
+}
+
+// ---- workloads -----------------------------------------------------------------------------
+
+function replicaCount(obj: KObject, desiredDefault: number): { ready: number; desired: number } {
+  const desired = typeof obj.spec?.replicas === 'number' ? obj.spec.replicas : desiredDefault;
+  return { ready: obj.status?.readyReplicas ?? 0, desired };
+}
+
+export interface EndpointCount {
+  ready: number;
+  total: number;
+}
+
+/** Ready / all endpoints of each Service (`namespace/name`), from its EndpointSlices. */
+export function endpointCounts(objects: readonly KObject[]): Map<string, EndpointCount> {
+  const out = new Map<string, EndpointCount>();
+  for (const s of objects) {
+    if (s.kind !== 'EndpointSlice') continue;
+    const svc = s.metadata.labels?.['kubernetes.io/service-name'];
+    if (!svc) continue;
+    const id = `${s.metadata.namespace ?? ''}/${svc}`;
+    let c = out.get(id);
+    if (!c) out.set(id, (c = { ready: 0, total: 0 }));
+    for (const ep of (s as any).endpoints ?? []) {
+      c.total++;
+      if (ep.conditions?.ready !== false) c.ready++;
+    }
+  }
+  return out;
+}
+
+export function workloadView(
+  obj: KObject,
+  endpoints: ReadonlyMap<string, EndpointCount>,
+  parentKey: ObjectKey | null,
+): WorkloadView {
+  const kind = obj.kind as WorkloadKind;
+  const namespace = obj.metadata.namespace ?? '';
+  const name = obj.metadata.name ?? '';
+  let count = '';
+  let countTitle = '';
+  let tone: WorkloadView['tone'] = 'ok';
+  switch (kind) {
+    case 'Deployment':
+    case 'ReplicaSet':
+    case 'ReplicationController': {
+      const { ready, desired } = replicaCount(obj, 1);
+      count = `${ready}/${desired}`;
+      countTitle = `READY ${ready}/${desired}${kind === 'Deployment' ? `, UP-TO-DATE ${obj.status?.updatedReplicas ?? 0}` : ''}`;
+      tone = desired === 0 ? 'idle' : ready === desired ? 'ok' : 'warn';
+      break;
+    }
+    case 'Service': {
+      const hasSelector = obj.spec?.selector && Object.keys(obj.spec.selector).length > 0;
+      const ep = endpoints.get(`${namespace}/${name}`);
+      const readyEp = ep?.ready ?? 0;
+      const totalEp = ep?.total ?? 0;
+      count = hasSelector || totalEp > 0 ? `${readyEp}/${totalEp}` : '—';
+      countTitle = `${obj.spec?.type ?? 'ClusterIP'} ${obj.spec?.clusterIP ?? ''}\n${readyEp} of ${totalEp} endpoints ready`;
+      tone = totalEp === 0 ? 'idle' : readyEp === totalEp ? 'ok' : 'warn';
+      break;
+    }
+    case 'PodDisruptionBudget': {
+      const healthy = obj.status?.currentHealthy ?? 0;
+      const desired = obj.status?.desiredHealthy ?? 0;
+      const allowed = obj.status?.disruptionsAllowed ?? 0;
+      count = `${healthy}/${desired}`;
+      countTitle = `healthy ${healthy} of ${desired} desired, ALLOWED DISRUPTIONS ${allowed}`;
+      tone = allowed > 0 ? 'ok' : 'warn';
+      break;
+    }
+    case 'HorizontalPodAutoscaler': {
+      const current = obj.status?.currentReplicas ?? 0;
+      const min = obj.spec?.minReplicas ?? 1;
+      const max = obj.spec?.maxReplicas ?? 0;
+      const target = obj.spec?.scaleTargetRef;
+      count = `${current} (${min}–${max})`;
+      countTitle = `REPLICAS ${current}, MINPODS ${min}, MAXPODS ${max}${target ? `\nscales ${target.kind}/${target.name}` : ''}`;
+      tone = 'ok';
+      break;
+    }
+  }
+  return {
+    key: keyOf(obj),
+    kind,
+    namespace,
+    name,
+    count,
+    countTitle,
+    tone,
+    parentKey,
+    label: `${kind} ${namespace}/${name}: ${count}`,
+  };
+}
+
+// ---- the whole model ------------------------------------------------------------------------
+
+/** Owner of a kind among `objects` by uid. */
+export function controllerOf(obj: KObject, kind: string): { kind: string; name: string; uid: string } | undefined {
+  return (obj.metadata.ownerReferences ?? []).find((r) => r.kind === kind && r.controller !== false);
+}
+
+const podOrder = (a: PodView, b: PodView) => byName(a.namespace, b.namespace) || byName(a.name, b.name);
+
+export function deriveModel(objects: readonly KObject[]): GraphModel {
+  const nodeObjs: KObject[] = [];
+  const podObjsByNode = new Map<string, KObject[]>();
+  const pods: PodView[] = [];
+  const workloadObjs: KObject[] = [];
+  for (const obj of objects) {
+    if (obj.kind === 'Node') nodeObjs.push(obj);
+    else if (obj.kind === 'Pod') {
+      const view = podView(obj);
+      pods.push(view);
+      if (view.nodeName) {
+        let list = podObjsByNode.get(view.nodeName);
+        if (!list) podObjsByNode.set(view.nodeName, (list = []));
+        list.push(obj);
+      }
+    } else if ((WORKLOAD_KINDS as readonly string[]).includes(obj.kind)) workloadObjs.push(obj);
+  }
+  nodeObjs.sort((a, b) => byName(a.metadata.name ?? '', b.metadata.name ?? ''));
+  pods.sort(podOrder);
+
+  const podMap = new Map<ObjectKey, PodView>();
+  const podsByNode = new Map<string, PodView[]>();
+  const pending: PodView[] = [];
+  for (const p of pods) {
+    podMap.set(p.key, p);
+    if (p.nodeName) {
+      let list = podsByNode.get(p.nodeName);
+      if (!list) podsByNode.set(p.nodeName, (list = []));
+      list.push(p);
+    } else if (p.tone !== 'done' && p.status !== 'Failed') pending.push(p);
+  }
+
+  const nodes = nodeObjs.map((n) => nodeView(n, podObjsByNode.get(n.metadata.name ?? '') ?? []));
+
+  // Workloads: Deployments each followed by their ReplicaSets, then the other kinds in order.
+  const uidToKey = new Map<string, ObjectKey>();
+  for (const w of workloadObjs) if (w.metadata.uid) uidToKey.set(w.metadata.uid, keyOf(w));
+  const kindRank = (k: string) => WORKLOAD_KINDS.indexOf(k as WorkloadKind);
+  const sorted = [...workloadObjs].sort(
+    (a, b) =>
+      kindRank(a.kind) - kindRank(b.kind) ||
+      byName(a.metadata.namespace ?? '', b.metadata.namespace ?? '') ||
+      byName(a.metadata.name ?? '', b.metadata.name ?? ''),
+  );
+  const children = new Map<ObjectKey, KObject[]>();
+  const roots: KObject[] = [];
+  for (const w of sorted) {
+    const owner = w.kind === 'ReplicaSet' ? controllerOf(w, 'Deployment') : undefined;
+    const parentKey = owner ? uidToKey.get(owner.uid) : undefined;
+    if (parentKey) {
+      let list = children.get(parentKey);
+      if (!list) children.set(parentKey, (list = []));
+      list.push(w);
+    } else roots.push(w);
+  }
+  const endpoints = endpointCounts(objects);
+  const workloads: WorkloadView[] = [];
+  for (const w of roots) {
+    const key = keyOf(w);
+    workloads.push(workloadView(w, endpoints, null));
+    for (const c of children.get(key) ?? []) workloads.push(workloadView(c, endpoints, key));
+  }
+
+  return { nodes, pods: podMap, podsByNode, pending, workloads };
+}
+
+/** Per-status counts for a node's pods (the aggregated view beyond ~1,000 pods), largest first. */
+export function statusCounts(pods: readonly PodView[]): { status: string; tone: PodTone; count: number }[] {
+  const counts = new Map<string, { status: string; tone: PodTone; count: number }>();
+  for (const p of pods) {
+    const status = p.status || 'Unknown';
+    const hit = counts.get(status);
+    if (hit) hit.count++;
+    else counts.set(status, { status, tone: p.tone, count: 1 });
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || byName(a.status, b.status));
+}

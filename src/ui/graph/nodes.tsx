@@ -1,0 +1,220 @@
+// The graph's node components (React Flow custom node types). Each is memoised and reads only
+// its own data plus one boolean from the selection store, so a change elsewhere re-renders
+// nothing here. Interactive cards and chips are focusable buttons: click or Enter selects.
+
+import { memo, type CSSProperties, type KeyboardEvent } from 'react';
+import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import type { ObjectKey } from '../../protocol/messages';
+import { useSelection } from '../state/selection';
+import type { LaneData, MoreData, NodeCardData, PodChipData, WorkloadData, ZoneData } from './layout';
+import { KIND_SHORT, truncate, type PodView, type UsageBar } from './model';
+
+/** Props that make an element select `key` on click / Enter / Space and hover it on pointer-over. */
+function useInteractive(key: ObjectKey, enabled = true) {
+  const selected = useSelection((s) => s.selected === key);
+  if (!enabled) return { selected: false, props: {} };
+  const { select, hover } = useSelection.getState();
+  return {
+    selected,
+    props: {
+      role: 'button',
+      tabIndex: 0,
+      'aria-pressed': selected,
+      'data-selected': selected ? 'true' : undefined,
+      onClick: () => select(key),
+      onKeyDown: (e: KeyboardEvent) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          select(key);
+        }
+      },
+      onMouseEnter: () => hover(key),
+      onMouseLeave: () => {
+        if (useSelection.getState().hovered === key) hover(null);
+      },
+      onFocus: () => hover(key),
+      onBlur: () => {
+        if (useSelection.getState().hovered === key) hover(null);
+      },
+    },
+  };
+}
+
+const hidden = { className: 'graph-handle', isConnectable: false } as const;
+
+// ---- zones and lanes ------------------------------------------------------------------------
+
+export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<Node<ZoneData, 'zone'>>) {
+  return (
+    <div className="graph-zone">
+      <div className="graph-zone-title">
+        <span>{data.zone ? `Zone ${data.zone}` : 'No zone'}</span>
+        <span className="graph-meta">
+          {data.ready}/{data.nodes} Ready
+        </span>
+      </div>
+    </div>
+  );
+});
+
+export const LaneNode = memo(function LaneNode({ data }: NodeProps<Node<LaneData, 'lane'>>) {
+  return (
+    <div className={`graph-lane graph-lane-${data.lane}`}>
+      <div className="graph-lane-title">
+        <span>{data.title}</span>
+        {data.meta && <span className="graph-meta">{data.meta}</span>}
+      </div>
+      {data.empty && <p className="graph-lane-empty">{data.empty}</p>}
+    </div>
+  );
+});
+
+export const MoreNode = memo(function MoreNode({ data }: NodeProps<Node<MoreData, 'more'>>) {
+  return <div className="graph-more">{data.text}</div>;
+});
+
+// ---- node cards ------------------------------------------------------------------------------
+
+function Bar({ label, bar }: { label: string; bar: UsageBar }) {
+  const level = bar.fraction >= 0.9 ? 'high' : bar.fraction >= 0.7 ? 'mid' : 'low';
+  return (
+    <div className="gn-bar" title={bar.text}>
+      <span className="gn-bar-label">{label}</span>
+      <span className="gn-bar-track">
+        <span className={`gn-bar-fill gn-bar-${level}`} style={{ width: `${Math.round(bar.fraction * 100)}%` }} />
+      </span>
+    </div>
+  );
+}
+
+export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCardData, 'node'>>) {
+  const { view, counts } = data;
+  const { selected, props } = useInteractive(view.key);
+  const pods = view.podCount;
+  return (
+    <div
+      className={`graph-node tone-${view.tone}${view.cordoned ? ' is-cordoned' : ''}${selected ? ' is-selected' : ''}`}
+      aria-label={`Node ${view.name}: ${view.status}`}
+      {...props}
+    >
+      <div className="gn-head">
+        <span className="gn-name">{view.name}</span>
+        <span className={`pill pill-${view.tone}`} title={view.conditionTitle}>
+          {view.condition}
+        </span>
+        <span className="node-pods">
+          {pods} {pods === 1 ? 'pod' : 'pods'}
+        </span>
+      </div>
+      <div className="gn-bars">
+        <Bar label="CPU" bar={view.cpu} />
+        <Bar label="Mem" bar={view.memory} />
+        <Bar label="Pods" bar={view.pods} />
+      </div>
+      <div className="gn-tags">
+        {view.cordoned && (
+          <span className="gn-tag tag-warn" title="spec.unschedulable: kubectl prints SchedulingDisabled">
+            SchedulingDisabled
+          </span>
+        )}
+        {view.tags.map((t) => (
+          <span key={t.text} className={`gn-tag tag-${t.tone}`} title={t.title}>
+            {t.text}
+          </span>
+        ))}
+      </div>
+      {counts && (
+        <div className="gn-counts">
+          {counts.map((c) => (
+            <span key={c.status} className={`gn-count tone-${c.tone}`} title={`${c.count} ${c.status}`}>
+              <span className="gn-count-n">{c.count}</span> {c.status}
+            </span>
+          ))}
+        </div>
+      )}
+      {!counts && pods === 0 && <span className="gn-empty">no pods</span>}
+    </div>
+  );
+});
+
+// ---- pods ----------------------------------------------------------------------------------
+
+function Chip({ view, ghost, nodeUnknown }: { view: PodView; ghost: boolean; nodeUnknown: boolean }) {
+  const { selected, props } = useInteractive(view.key, !ghost);
+  const ring = { '--ready': view.readyFraction } as CSSProperties;
+  return (
+    <div
+      className={`pod-chip tone-${view.tone}${ghost ? ' is-ghost' : ''}${nodeUnknown ? ' on-unknown-node' : ''}${selected ? ' is-selected' : ''}`}
+      aria-label={ghost ? undefined : view.label}
+      aria-hidden={ghost || undefined}
+      title={view.title}
+      data-status={view.status}
+      {...props}
+    >
+      <span className="pod-ring" style={ring} aria-hidden="true" />
+      <span className="pod-name">{view.short}</span>
+      {view.restarts > 0 && (
+        <span className="pod-restarts" aria-hidden="true">
+          {view.restarts > 99 ? '99+' : view.restarts}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export const PodChip = memo(function PodChip({ data }: NodeProps<Node<PodChipData, 'pod'>>) {
+  return (
+    <>
+      <Chip view={data.view} ghost={data.ghost} nodeUnknown={data.nodeUnknown} />
+      <Handle type="target" position={Position.Bottom} {...hidden} />
+    </>
+  );
+});
+
+export const PendingPod = memo(function PendingPod({ data }: NodeProps<Node<PodChipData, 'pendingPod'>>) {
+  const reason = data.view.pendingReason ?? (data.view.status || 'Pending');
+  return (
+    <div className="pending-row">
+      <Chip view={data.view} ghost={data.ghost} nodeUnknown={false} />
+      <span className="pending-reason" title={reason}>
+        {truncate(reason, 140)}
+      </span>
+      <Handle type="target" position={Position.Right} {...hidden} />
+    </div>
+  );
+});
+
+// ---- workloads -----------------------------------------------------------------------------
+
+export const WorkloadCard = memo(function WorkloadCard({ data }: NodeProps<Node<WorkloadData, 'workload'>>) {
+  const { view } = data;
+  const { selected, props } = useInteractive(view.key);
+  return (
+    <div
+      className={`graph-workload wl-${view.tone}${view.parentKey ? ' is-child' : ''}${selected ? ' is-selected' : ''}`}
+      aria-label={view.label}
+      title={`${view.kind} ${view.namespace}/${view.name}\n${view.countTitle}`}
+      {...props}
+    >
+      <div className="gw-top">
+        <span className="gw-kind">{KIND_SHORT[view.kind]}</span>
+        <span className="gw-count">{view.count}</span>
+      </div>
+      <div className="gw-name">{view.name}</div>
+      <Handle type="source" id="top" position={Position.Top} {...hidden} />
+      <Handle type="source" id="bottom" position={Position.Bottom} {...hidden} />
+      <Handle type="source" id="left" position={Position.Left} {...hidden} />
+      <Handle type="target" id="in" position={Position.Top} {...hidden} />
+    </div>
+  );
+});
+
+export const nodeTypes = {
+  zone: ZoneNode,
+  node: NodeCard,
+  pod: PodChip,
+  pendingPod: PendingPod,
+  lane: LaneNode,
+  workload: WorkloadCard,
+  more: MoreNode,
+};

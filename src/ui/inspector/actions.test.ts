@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { KObject } from '../../k8s/types';
+import { actionsFor, describeLine, type ActionSpec } from './actions';
+import { objectYaml, statusSummary } from './summary';
+
+const lines = (actions: ActionSpec[]) => Object.fromEntries(actions.filter((a) => a.line).map((a) => [a.label, a.line]));
+const answer = (actions: ActionSpec[], label: string, value: string) =>
+  actions.find((a) => a.label === label)!.prompt!.toLine(value);
+
+const node: KObject = {
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name: 'node-a1', labels: { 'topology.kubernetes.io/zone': 'zone-a' } },
+  spec: {},
+  status: { conditions: [{ type: 'Ready', status: 'True' }] },
+};
+
+describe('node actions', () => {
+  it('are the kubectl / kubeplay lines', () => {
+    expect(lines(actionsFor(node))).toEqual({
+      Cordon: 'kubectl cordon node-a1',
+      Drain: 'kubectl drain node-a1 --ignore-daemonsets --delete-emptydir-data --force',
+      'Stop node': 'kubeplay node stop node-a1',
+      'Start node': 'kubeplay node start node-a1',
+      Disconnect: 'kubeplay node disconnect node-a1',
+      Reconnect: 'kubeplay node reconnect node-a1',
+      Shutdown: 'kubeplay node shutdown node-a1',
+      'Memory pressure on': 'kubeplay node pressure node-a1 memory on',
+      Delete: 'kubectl delete node node-a1',
+      'Partition zone': 'kubeplay zone partition zone-a',
+      'Heal zone': 'kubeplay zone heal zone-a',
+    });
+  });
+
+  it('offer Uncordon and pressure off when they apply', () => {
+    const cordoned = {
+      ...node,
+      spec: { unschedulable: true },
+      status: { conditions: [{ type: 'MemoryPressure', status: 'True' }] },
+    };
+    const l = lines(actionsFor(cordoned));
+    expect(l.Uncordon).toBe('kubectl uncordon node-a1');
+    expect(l.Cordon).toBeUndefined();
+    expect(l['Memory pressure off']).toBe('kubeplay node pressure node-a1 memory off');
+  });
+});
+
+describe('pod actions', () => {
+  const pod: KObject = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'web-1', namespace: 'shop' },
+    spec: { containers: [{ name: 'app' }] },
+  };
+  it('name the namespace', () => {
+    expect(lines(actionsFor(pod))).toEqual({
+      Logs: 'kubectl logs web-1 -n shop --tail=20',
+      'Crash container': 'kubeplay pod crash web-1 -n shop',
+      'Fail readiness': 'kubeplay pod fail-readiness web-1 -n shop --for 60s',
+      Delete: 'kubectl delete pod web-1 -n shop',
+    });
+    expect(describeLine(pod)).toBe('kubectl describe pod web-1 -n shop');
+    expect(describeLine(node)).toBe('kubectl describe node node-a1');
+  });
+  it('ask which container when there are several', () => {
+    const two = { ...pod, spec: { containers: [{ name: 'app' }, { name: 'sidecar' }] } };
+    expect(answer(actionsFor(two), 'Crash container', 'sidecar')).toEqual({
+      line: 'kubeplay pod crash web-1 -n shop -c sidecar',
+    });
+  });
+});
+
+describe('deployment actions', () => {
+  const d: KObject = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: { replicas: 3, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1.25' }] } } },
+  };
+  const actions = actionsFor(d);
+  it('run rollout commands', () => {
+    expect(lines(actions)).toEqual({
+      Restart: 'kubectl rollout restart deployment/web -n default',
+      Pause: 'kubectl rollout pause deployment/web -n default',
+      'Rollout undo': 'kubectl rollout undo deployment/web -n default',
+    });
+    expect(lines(actionsFor({ ...d, spec: { ...d.spec, paused: true } })).Resume).toBe(
+      'kubectl rollout resume deployment/web -n default',
+    );
+  });
+  it('scale to a validated number', () => {
+    expect(actions.find((a) => a.label === 'Scale')!.prompt!.initial).toBe('3');
+    expect(answer(actions, 'Scale', ' 5 ')).toEqual({ line: 'kubectl scale deployment/web -n default --replicas=5' });
+    expect(answer(actions, 'Scale', '-1')).toHaveProperty('error');
+    expect(answer(actions, 'Scale', 'x')).toHaveProperty('error');
+  });
+  it('set an image as CONTAINER=IMAGE', () => {
+    expect(actions.find((a) => a.label === 'Set image')!.prompt!.initial).toBe('nginx=nginx:1.25');
+    expect(answer(actions, 'Set image', 'nginx=nginx:1.27')).toEqual({
+      line: 'kubectl set image deployment/web -n default nginx=nginx:1.27',
+    });
+    expect(answer(actions, 'Set image', 'nginx:1.27')).toHaveProperty('error');
+  });
+  it('delete with a cascade choice', () => {
+    expect(answer(actions, 'Delete', 'orphan')).toEqual({ line: 'kubectl delete deployment/web -n default --cascade=orphan' });
+  });
+});
+
+describe('summary', () => {
+  it('prints status as kubectl does', () => {
+    expect(statusSummary(node)).toEqual({ text: 'Ready', tone: 'ok' });
+    expect(statusSummary({ ...node, spec: { unschedulable: true } }).text).toBe('Ready,SchedulingDisabled');
+  });
+  it('renders YAML without managedFields', () => {
+    const text = objectYaml({
+      ...node,
+      metadata: { ...node.metadata, managedFields: [{ manager: 'kubectl' }] } as KObject['metadata'],
+    });
+    expect(text).not.toContain('managedFields');
+    expect(text.startsWith('apiVersion: v1\nkind: Node\nmetadata:\n  name: node-a1\n')).toBe(true);
+  });
+});

@@ -1,0 +1,211 @@
+// actions: the inspector's buttons per kind, each as the exact command line it runs (sent with
+// bridge.action, so the console echoes it and the click teaches the command). Actions that need
+// a value carry a prompt; `toLine` builds the line from the answer, or returns an error text.
+
+import type { KObject } from '../../k8s/types';
+import { ZONE_LABEL } from '../state/selectors';
+
+export interface PromptSpec {
+  /** Label of the input. */
+  field: string;
+  initial: string;
+  input: 'text' | 'number' | 'select';
+  options?: { value: string; label: string }[];
+  /** The command line for an answer, or `{ error }`. */
+  toLine(value: string): { line: string } | { error: string };
+}
+
+export interface ActionSpec {
+  id: string;
+  label: string;
+  /** What it does, for the tooltip. */
+  hint?: string;
+  /** Runs at once… */
+  line?: string;
+  /** …or asks first. */
+  prompt?: PromptSpec;
+  danger?: boolean;
+  /** Group heading in the inspector (e.g. the node's zone). */
+  group?: string;
+}
+
+/** Node actions that act on the simulated machine (`kubeplay node …`), not through the API. */
+const MACHINE = 'Machine';
+
+const ns = (obj: KObject) => obj.metadata.namespace ?? 'default';
+
+function conditionTrue(obj: KObject, type: string): boolean {
+  return ((obj.status?.conditions ?? []) as { type: string; status: string }[]).some(
+    (c) => c.type === type && c.status === 'True',
+  );
+}
+
+export function nodeActions(node: KObject): ActionSpec[] {
+  const n = node.metadata.name ?? '';
+  const zone = node.metadata.labels?.[ZONE_LABEL];
+  const pressure = conditionTrue(node, 'MemoryPressure');
+  const actions: ActionSpec[] = [
+    node.spec?.unschedulable
+      ? { id: 'uncordon', label: 'Uncordon', line: `kubectl uncordon ${n}`, hint: 'Allow new pods again' }
+      : { id: 'cordon', label: 'Cordon', line: `kubectl cordon ${n}`, hint: 'Mark unschedulable' },
+    {
+      id: 'drain',
+      label: 'Drain',
+      line: `kubectl drain ${n} --ignore-daemonsets --delete-emptydir-data --force`,
+      hint: 'Cordon, then evict its pods',
+    },
+    { id: 'delete', label: 'Delete', line: `kubectl delete node ${n}`, danger: true },
+    {
+      id: 'stop',
+      group: MACHINE,
+      label: 'Stop node',
+      line: `kubeplay node stop ${n}`,
+      hint: 'Power off: no kubelet, no heartbeats',
+    },
+    {
+      id: 'start',
+      group: MACHINE,
+      label: 'Start node',
+      line: `kubeplay node start ${n}`,
+      hint: 'Power on: the kubelet boots again',
+    },
+    {
+      id: 'disconnect',
+      group: MACHINE,
+      label: 'Disconnect',
+      line: `kubeplay node disconnect ${n}`,
+      hint: 'Cut it off from the control plane',
+    },
+    { id: 'reconnect', group: MACHINE, label: 'Reconnect', line: `kubeplay node reconnect ${n}` },
+    { id: 'shutdown', group: MACHINE, label: 'Shutdown', line: `kubeplay node shutdown ${n}`, hint: 'Graceful node shutdown' },
+    pressure
+      ? { id: 'pressure-off', group: MACHINE, label: 'Memory pressure off', line: `kubeplay node pressure ${n} memory off` }
+      : { id: 'pressure-on', group: MACHINE, label: 'Memory pressure on', line: `kubeplay node pressure ${n} memory on` },
+  ];
+  if (zone) {
+    const group = `Zone ${zone}`;
+    actions.push(
+      { id: 'partition', label: 'Partition zone', line: `kubeplay zone partition ${zone}`, group, danger: true },
+      { id: 'heal', label: 'Heal zone', line: `kubeplay zone heal ${zone}`, group },
+    );
+  }
+  return actions;
+}
+
+export function podActions(pod: KObject): ActionSpec[] {
+  const p = pod.metadata.name ?? '';
+  const where = `-n ${ns(pod)}`;
+  const containers = ((pod.spec?.containers ?? []) as { name: string }[]).map((c) => c.name);
+  const pick = (verb: string, build: (c: string) => string): ActionSpec['prompt'] | undefined =>
+    containers.length > 1
+      ? {
+          field: `Container to ${verb}`,
+          input: 'select',
+          initial: containers[0],
+          options: containers.map((c) => ({ value: c, label: c })),
+          toLine: (c) => ({ line: build(c) }),
+        }
+      : undefined;
+  const crash = (c?: string) => `kubeplay pod crash ${p} ${where}${c ? ` -c ${c}` : ''}`;
+  const unready = (c?: string) => `kubeplay pod fail-readiness ${p} ${where}${c ? ` -c ${c}` : ''} --for 60s`;
+  const crashPrompt = pick('crash', crash);
+  const unreadyPrompt = pick('fail', unready);
+  return [
+    { id: 'logs', label: 'Logs', line: `kubectl logs ${p} ${where} --tail=20` },
+    crashPrompt
+      ? { id: 'crash', label: 'Crash container', prompt: crashPrompt }
+      : { id: 'crash', label: 'Crash container', line: crash(), hint: 'The process exits with code 1' },
+    unreadyPrompt
+      ? { id: 'fail-readiness', label: 'Fail readiness', prompt: unreadyPrompt }
+      : { id: 'fail-readiness', label: 'Fail readiness', line: unready(), hint: 'Readiness probe fails for 60s' },
+    { id: 'delete', label: 'Delete', line: `kubectl delete pod ${p} ${where}`, danger: true },
+  ];
+}
+
+const CASCADE = [
+  { value: 'background', label: 'background (dependents deleted after)' },
+  { value: 'foreground', label: 'foreground (dependents deleted first)' },
+  { value: 'orphan', label: 'orphan (ReplicaSets and pods are kept)' },
+];
+
+export function deploymentActions(d: KObject): ActionSpec[] {
+  const name = d.metadata.name ?? '';
+  const ref = `deployment/${name}`;
+  const where = `-n ${ns(d)}`;
+  const containers = (d.spec?.template?.spec?.containers ?? []) as { name: string; image?: string }[];
+  const first = containers[0];
+  return [
+    {
+      id: 'scale',
+      label: 'Scale',
+      prompt: {
+        field: 'Replicas',
+        input: 'number',
+        initial: String(d.spec?.replicas ?? 1),
+        toLine: (v) => {
+          const t = v.trim();
+          if (!/^\d+$/.test(t)) return { error: 'Replicas must be a whole number, 0 or more' };
+          return { line: `kubectl scale ${ref} ${where} --replicas=${Number(t)}` };
+        },
+      },
+    },
+    {
+      id: 'set-image',
+      label: 'Set image',
+      prompt: {
+        field: 'Container=image',
+        input: 'text',
+        initial: first ? `${first.name}=${first.image ?? ''}` : '',
+        toLine: (v) => {
+          const t = v.trim();
+          if (!/^[^=\s]+=[^=\s]+$/.test(t)) return { error: 'Write CONTAINER=IMAGE, e.g. nginx=nginx:1.27' };
+          return { line: `kubectl set image ${ref} ${where} ${t}` };
+        },
+      },
+    },
+    { id: 'restart', label: 'Restart', line: `kubectl rollout restart ${ref} ${where}`, hint: 'Roll every pod' },
+    d.spec?.paused
+      ? { id: 'resume', label: 'Resume', line: `kubectl rollout resume ${ref} ${where}` }
+      : { id: 'pause', label: 'Pause', line: `kubectl rollout pause ${ref} ${where}` },
+    { id: 'undo', label: 'Rollout undo', line: `kubectl rollout undo ${ref} ${where}`, hint: 'Back to the previous revision' },
+    {
+      id: 'delete',
+      label: 'Delete',
+      danger: true,
+      prompt: {
+        field: 'Cascade',
+        input: 'select',
+        initial: 'background',
+        options: CASCADE,
+        toLine: (v) => ({ line: `kubectl delete ${ref} ${where} --cascade=${v}` }),
+      },
+    },
+  ];
+}
+
+/** Any other kind: delete it (Events are not deleted from here). */
+export function genericActions(obj: KObject): ActionSpec[] {
+  if (obj.kind === 'Event') return [];
+  const kind = obj.kind.toLowerCase();
+  const where = obj.metadata.namespace ? ` -n ${obj.metadata.namespace}` : '';
+  return [{ id: 'delete', label: 'Delete', line: `kubectl delete ${kind} ${obj.metadata.name ?? ''}${where}`, danger: true }];
+}
+
+export function actionsFor(obj: KObject): ActionSpec[] {
+  switch (obj.kind) {
+    case 'Node':
+      return nodeActions(obj);
+    case 'Pod':
+      return podActions(obj);
+    case 'Deployment':
+      return deploymentActions(obj);
+    default:
+      return genericActions(obj);
+  }
+}
+
+/** `kubectl describe <kind> <name> [-n ns]`, as the Describe tab and button run it. */
+export function describeLine(obj: KObject): string {
+  const where = obj.metadata.namespace ? ` -n ${obj.metadata.namespace}` : '';
+  return `kubectl describe ${obj.kind.toLowerCase()} ${obj.metadata.name ?? ''}${where}`;
+}
