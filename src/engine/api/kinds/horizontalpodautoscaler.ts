@@ -6,7 +6,7 @@
 
 import { formatMilli, parseQuantity } from '../../../k8s/quantity';
 import type { KObject } from '../../../k8s/types';
-import { defaultHorizontalPodAutoscaler, HPA_V1_API_VERSION } from '../defaulting/horizontalpodautoscaler';
+import { convertV1ToV2, defaultHorizontalPodAutoscaler, HPA_V1_API_VERSION } from '../defaulting/horizontalpodautoscaler';
 import {
   validateHorizontalPodAutoscaler,
   validateHorizontalPodAutoscalerStatusUpdate,
@@ -99,6 +99,7 @@ function prepareForCreate(hpa: KObject): KObject {
 }
 
 export const horizontalPodAutoscalerKind: KindDefinition = {
+  otherVersions: { [HPA_V1_API_VERSION]: convertV1ToV2 },
   group: 'autoscaling',
   version: 'v2',
   kind: 'HorizontalPodAutoscaler',
@@ -135,6 +136,5 @@ export const horizontalPodAutoscalerKind: KindDefinition = {
  * alias; listings, `api-resources` and `kubectl get` keep the one (v2) definition.
  */
 export function registerHpaV1Alias(registry: KindRegistry): void {
-  const lookup = (registry as unknown as { byApiVersionKind: Map<string, KindDefinition> }).byApiVersionKind;
-  lookup.set(`${HPA_V1_API_VERSION}/${horizontalPodAutoscalerKind.kind}`, horizontalPodAutoscalerKind);
+  registry.registerVersion(HPA_V1_API_VERSION, horizontalPodAutoscalerKind);
 }

@@ -40,6 +40,11 @@ export interface StorageContext {
 }
 
 export interface KindDefinition {
+  /**
+   * Other served versions, each with its conversion to this (the stored) version, as the API
+   * server converts request bodies. Registered with KindRegistry.registerVersion.
+   */
+  otherVersions?: Readonly<Record<string, (obj: KObject) => KObject>>;
   group: string;
   version: string;
   kind: string;

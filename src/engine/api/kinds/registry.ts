@@ -28,6 +28,20 @@ export class KindRegistry {
     this.all.push(def);
   }
 
+  /**
+   * Another served version of a registered kind: manifests in `apiVersion` resolve to `def`,
+   * whose `otherVersions[apiVersion]` converts them to the stored version.
+   */
+  registerVersion(apiVersion: string, def: KindDefinition): void {
+    const key = `${apiVersion}/${def.kind}`;
+    if (this.byApiVersionKind.has(key)) throw new Error(`kind ${key} registered twice`);
+    if (!def.otherVersions?.[apiVersion]) throw new Error(`kind ${def.kind} has no conversion from ${apiVersion}`);
+    this.byApiVersionKind.set(key, def);
+    let kinds = this.byApiVersionThenKind.get(apiVersion);
+    if (!kinds) this.byApiVersionThenKind.set(apiVersion, (kinds = new Map()));
+    kinds.set(def.kind, def);
+  }
+
   kinds(): readonly KindDefinition[] {
     return this.all;
   }

@@ -37,3 +37,18 @@ describe('threeWayPatch', () => {
     expect(threeWayPatch(original, desired, live)).toEqual(expected);
   });
 });
+
+describe('kubectl apply of another served version', () => {
+  it('compares an autoscaling/v1 manifest with the stored v2 HPA, so a re-apply is unchanged', async () => {
+    const { Simulation } = await import('../../simulation');
+    const sim = new Simulation({ seed: 1 });
+    const lines: string[] = [];
+    const console = sim.openConsole((text) => lines.push(text));
+    const url = 'https://k8s.io/examples/controllers/hpa-rs.yaml';
+    expect(console.run(`kubectl apply -f ${url}`)).toBe(0);
+    expect(console.run(`kubectl apply -f ${url}`)).toBe(0);
+    expect(lines.join('')).toBe(
+      'horizontalpodautoscaler.autoscaling/frontend-scaler created\nhorizontalpodautoscaler.autoscaling/frontend-scaler unchanged\n',
+    );
+  });
+});

@@ -60,7 +60,13 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
         env.api.create(desired, { namespace, dryRun: dryRun !== 'none' });
         verb = 'created';
       } else {
-        const patch = threeWayPatch(lastApplied(live), desired, live);
+        // A manifest in another served version (autoscaling/v1 for an HPA stored as v2) is compared
+        // in the stored version, as the API server converts it; so is its last-applied copy.
+        const stored = (o: Record<string, unknown>) => {
+          const convert = typeof o.apiVersion === 'string' ? def.otherVersions?.[o.apiVersion] : undefined;
+          return convert ? convert(o as KObject) : o;
+        };
+        const patch = threeWayPatch(stored(lastApplied(live)), stored(desired), live);
         if (patch === undefined) verb = 'unchanged';
         else {
           try {
