@@ -22,12 +22,22 @@ export interface SimulationOptions extends ClusterShape {
 
 type ResetListener = (objects: KObject[]) => void;
 
+/** What the playground knows about a machine and the API cannot say: powered on? connected? */
+export interface MachineSnapshot {
+  name: string;
+  zone: string;
+  running: boolean;
+  reachable: boolean;
+}
+
 export class Simulation {
   private current: Cluster;
   private readonly listeners = new Set<(event: WatchEvent) => void>();
   private readonly resetListeners = new Set<ResetListener>();
   private stopFanOut: () => void = () => {};
   private readonly seed: number;
+  /** Counts cluster replacements, so machinesVersion() differs across a reset. */
+  private generation = 0;
 
   constructor(private readonly options: SimulationOptions = {}) {
     this.seed = options.seed ?? 1;
@@ -60,10 +70,23 @@ export class Simulation {
     return api.registry.kinds().flatMap((def) => api.list(def).items);
   }
 
+  /** The machines by name, with their power and connection state (Topology). */
+  machines(): MachineSnapshot[] {
+    return [...this.current.topology.allMachines()]
+      .map(({ name, zone, running, reachable }) => ({ name, zone, running, reachable }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** Changes whenever machines() would return something else (cheap to compare every frame). */
+  machinesVersion(): string {
+    return `${this.generation}:${this.current.topology.version}`;
+  }
+
   /** Replaces the cluster with a fresh one (same seed), like `kubeplay cluster reset`. */
   reset(shape: ClusterShape = {}): void {
     this.stopFanOut();
     this.current = new Cluster(this.seed, shape);
+    this.generation++;
     this.attach();
     const objects = this.objects();
     for (const l of this.resetListeners) l(objects);

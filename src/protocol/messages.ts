@@ -159,6 +159,20 @@ export interface DoneMessage {
 export type ObjectKey = string;
 
 /**
+ * A machine as the playground sees it (the simulation's Topology): the API can say a node is
+ * NotReady, but not that its machine is powered off or cut off from the control plane.
+ */
+export interface MachineInfo {
+  name: string;
+  /** topology.kubernetes.io/zone of the machine. */
+  zone: string;
+  /** Powered on (false after `kubeplay node stop` or a completed shutdown). */
+  running: boolean;
+  /** Can reach the control plane (false after `kubeplay node disconnect` / `zone partition`). */
+  reachable: boolean;
+}
+
+/**
  * Changes since the previous delta, coalesced per object: at most one upsert or delete per key.
  * With `reset: true` the receiver drops everything it had and `upserts` is the whole state.
  */
@@ -170,6 +184,11 @@ export interface DeltaMessage {
   upserts: KObject[];
   deletes: ObjectKey[];
   clock: ClockState;
+  /**
+   * Every machine, sorted by name — present only when some machine changed since the previous
+   * delta (and always with `reset: true`). Optional, so older receivers simply ignore it.
+   */
+  machines?: MachineInfo[];
 }
 
 /** The answer to a `query`: everything it printed, whole. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, SPEEDS, formatSpeed } from './messages';
-import { parseToWorker } from './validate';
+import { parseMachines, parseToWorker } from './validate';
 
 describe('parseToWorker', () => {
   it.each([
@@ -50,5 +50,29 @@ describe('parseToWorker', () => {
 describe('speeds', () => {
   it('offers 0.5× to 100× and max', () => {
     expect(SPEEDS.map(formatSpeed)).toEqual(['0.5×', '1×', '2×', '5×', '10×', '100×', 'max']);
+  });
+});
+
+describe('parseMachines', () => {
+  it('accepts a snapshot and drops extra fields', () => {
+    expect(
+      parseMachines([
+        { name: 'node-a1', zone: 'zone-a', running: false, reachable: true, region: 'r' },
+        { name: 'node-b1', zone: 'zone-b', running: true, reachable: false },
+      ]),
+    ).toEqual([
+      { name: 'node-a1', zone: 'zone-a', running: false, reachable: true },
+      { name: 'node-b1', zone: 'zone-b', running: true, reachable: false },
+    ]);
+    expect(parseMachines([])).toEqual([]);
+  });
+
+  it.each([
+    [{}, 'machines must be an array'],
+    [[null], 'machines[0]: name and zone must be strings'],
+    [[{ name: 'n', zone: 1, running: true, reachable: true }], 'machines[0]: name and zone must be strings'],
+    [[{ name: 'n', zone: 'z', running: 'yes', reachable: true }], 'machines[0]: running and reachable must be booleans'],
+  ])('rejects %j', (data, error) => {
+    expect(parseMachines(data)).toBe(error);
   });
 });

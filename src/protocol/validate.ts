@@ -1,7 +1,8 @@
 // validate: checks untrusted data (anything posted to the worker, e.g. by an embedding page)
-// against the ToWorker union before the handler trusts it. Returns an error text, never throws.
+// against the ToWorker union before the handler trusts it, and the parts of worker messages the
+// UI keeps as its own state (the machines snapshot). Returns an error text, never throws.
 
-import { isSpeed, type ResetOptions, type ToWorker } from './messages';
+import { isSpeed, type MachineInfo, type ResetOptions, type ToWorker } from './messages';
 
 export type ParseResult = { ok: true; message: ToWorker } | { ok: false; error: string };
 
@@ -76,4 +77,18 @@ export function parseToWorker(data: unknown): ParseResult {
     default:
       return fail(`unknown message type ${JSON.stringify(m.type)}`);
   }
+}
+
+/** Narrows a delta's `machines` snapshot to MachineInfo[] (copied, extra fields dropped), or says what is wrong. */
+export function parseMachines(data: unknown): MachineInfo[] | string {
+  if (!Array.isArray(data)) return 'machines must be an array';
+  const out: MachineInfo[] = [];
+  for (const [i, m] of data.entries()) {
+    if (!isObject(m) || !isString(m.name) || !isString(m.zone)) return `machines[${i}]: name and zone must be strings`;
+    if (typeof m.running !== 'boolean' || typeof m.reachable !== 'boolean') {
+      return `machines[${i}]: running and reachable must be booleans`;
+    }
+    out.push({ name: m.name, zone: m.zone, running: m.running, reachable: m.reachable });
+  }
+  return out;
 }

@@ -60,6 +60,32 @@ describe('Bridge', () => {
     expect(s.deltaSeq).toBe(2);
   });
 
+  it('keeps the machines snapshot until the next one, and drops a bad one', () => {
+    const { store, deliver } = setup();
+    const a1 = { name: 'node-a1', zone: 'zone-a', running: true, reachable: true };
+    deliver({ type: 'delta', seq: 1, reset: true, upserts: [], deletes: [], clock: clock(16), machines: [a1] });
+    const first = store.getState().machines;
+    expect(first).toEqual([a1]);
+    deliver({ type: 'delta', seq: 2, reset: false, upserts: [node('a', '2')], deletes: [], clock: clock(32) });
+    expect(store.getState().machines).toBe(first);
+    deliver({
+      type: 'delta',
+      seq: 3,
+      reset: false,
+      upserts: [],
+      deletes: [],
+      clock: clock(48),
+      machines: [{ ...a1, running: false }],
+    });
+    expect(store.getState().machines).toEqual([{ ...a1, running: false }]);
+    const bad = [{ name: 'node-a1', running: 'no' }] as never;
+    deliver({ type: 'delta', seq: 4, reset: false, upserts: [], deletes: [], clock: clock(64), machines: bad });
+    expect(store.getState().machines).toEqual([{ ...a1, running: false }]);
+    expect(store.getState().transcript.entries.at(-1)?.text).toMatch(/ignored a bad machines snapshot: machines\[0\]/);
+    deliver({ type: 'delta', seq: 5, reset: true, upserts: [], deletes: [], clock: clock(80) });
+    expect(store.getState().machines).toEqual([]);
+  });
+
   it('echoes commands, collects output, tracks running commands', () => {
     const { worker, store, bridge, deliver } = setup();
     bridge.clearConsole();

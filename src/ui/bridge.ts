@@ -11,6 +11,7 @@ import {
   type Speed,
   type ToWorker,
 } from '../protocol/messages';
+import { parseMachines } from '../protocol/validate';
 import { appendEntry, pushHistory } from './state/console';
 import { kubeplayStore, type KubeplayState, type KubeplayStore } from './state/store';
 
@@ -143,13 +144,20 @@ export class Bridge {
       case 'ready':
         this.update(() => ({ connection: 'ready', connectionError: null, clock: message.clock }));
         return;
-      case 'delta':
+      case 'delta': {
+        const machines = message.machines === undefined ? undefined : parseMachines(message.machines);
         this.update((s) => ({
           objects: applyDelta(s.objects, message),
           clock: message.clock,
           deltaSeq: message.seq,
+          // a snapshot replaces the machines; a reset without one (a worker that sends none) clears them
+          ...(Array.isArray(machines) ? { machines } : message.reset && machines === undefined ? { machines: [] } : {}),
+          ...(typeof machines === 'string'
+            ? { transcript: appendEntry(s.transcript, 'stderr', `kubeplay: ignored a bad machines snapshot: ${machines}\n`) }
+            : {}),
         }));
         return;
+      }
       case 'started':
         // Commands render as blocks, so an echo starts on its own line even after a partial line.
         this.update((s) => ({

@@ -48,4 +48,29 @@ describe('DeltaBatcher', () => {
     expect(d.upserts.map((o) => o.metadata.name)).toEqual(['a', 'b']);
     expect(b.take(clock(0), () => [])).toBeNull();
   });
+
+  it('adds the machines only when their version changed, and again after a reset', () => {
+    const b = new DeltaBatcher();
+    let built = 0;
+    const machines = (version: string) => ({
+      version,
+      snapshot: () => {
+        built++;
+        return [{ name: 'node-a1', zone: 'zone-a', running: version !== 'v1', reachable: true }];
+      },
+    });
+    expect(b.take(clock(0), () => [], machines('v0'))?.machines).toEqual([
+      { name: 'node-a1', zone: 'zone-a', running: true, reachable: true },
+    ]);
+    expect(b.take(clock(0), () => [], machines('v0'))).toBeNull();
+    expect(b.take(clock(5), () => [], machines('v0'))?.machines).toBeUndefined();
+    // a machine change alone is worth a delta
+    expect(b.take(clock(5), () => [], machines('v1'))?.machines?.[0].running).toBe(false);
+    expect(built).toBe(2);
+    b.reset();
+    const d = b.take(clock(5), () => [], machines('v1'))!;
+    expect(d.reset).toBe(true);
+    expect(d.machines).toHaveLength(1);
+    expect(built).toBe(3);
+  });
 });

@@ -66,6 +66,34 @@ describe('WorkerHandler with the engine', () => {
     const last = outbox.of('delta').at(-1)!;
     expect(last.reset).toBe(true);
     expect(last.upserts.filter((o) => o.kind === 'Node').map((n) => n.metadata.name)).toEqual(['node-a1']);
+    expect(last.machines).toEqual([{ name: 'node-a1', zone: 'zone-a', running: true, reachable: true }]);
+  });
+
+  it('sends the machines with the snapshot, then only when one changes', () => {
+    const [snapshot] = outbox.of('delta');
+    expect(snapshot.machines?.map((m) => m.name)).toEqual(NODES);
+    expect(snapshot.machines?.every((m) => m.running && m.reachable)).toBe(true);
+    expect(snapshot.machines?.[0]).toEqual({ name: 'node-a1', zone: 'zone-a', running: true, reachable: true });
+
+    outbox.clear();
+    timers.run(100);
+    expect(outbox.of('delta').length).toBeGreaterThan(0);
+    expect(outbox.of('delta').some((d) => d.machines)).toBe(false);
+
+    handler.receive({ type: 'action', id: 'b1', line: 'kubeplay node stop node-a1' });
+    handler.receive({ type: 'action', id: 'b2', line: 'kubeplay zone partition zone-b' });
+    timers.run(16);
+    const changed = outbox.of('delta').filter((d) => d.machines);
+    expect(changed).toHaveLength(1);
+    const byName = new Map(changed[0].machines!.map((m) => [m.name, m]));
+    expect(byName.get('node-a1')).toMatchObject({ running: false, reachable: true });
+    expect(byName.get('node-b1')).toMatchObject({ running: true, reachable: false });
+    expect(byName.get('node-b2')).toMatchObject({ running: true, reachable: false });
+    expect(byName.get('node-c1')).toMatchObject({ running: true, reachable: true });
+
+    outbox.clear();
+    timers.run(100);
+    expect(outbox.of('delta').some((d) => d.machines)).toBe(false);
   });
 
   it('answers a describe query without echoing it, and refuses anything else', () => {

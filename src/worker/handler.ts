@@ -16,12 +16,13 @@ import {
   type ClockState,
   type CommandSource,
   type FromWorker,
+  type MachineInfo,
   type ResetOptions,
   type Speed,
   type ToWorker,
 } from '../protocol/messages';
 import { parseToWorker } from '../protocol/validate';
-import { DeltaBatcher } from './batcher';
+import { DeltaBatcher, type MachineSource } from './batcher';
 import { OutputBuffer } from './output-buffer';
 
 /** The clock operations the handler uses (the engine's Clock has them all). */
@@ -45,6 +46,10 @@ export interface HostedSimulation {
    * console): the mirror must be rebuilt from a snapshot.
    */
   onReset?(listener: (objects: KObject[]) => void): () => void;
+  /** The machines (powered on? connected?), sent to the UI when machinesVersion() changes. */
+  machines?(): MachineInfo[];
+  /** Changes whenever machines() would return something else; cheap, called every frame. */
+  machinesVersion?(): string;
 }
 
 /** Real time and timers; in the worker performance.now() and setTimeout. */
@@ -350,12 +355,19 @@ export class WorkerHandler {
     }
     this.output.flush();
     try {
-      const delta = this.batcher.take(this.clockState(), () => this.sim?.objects() ?? []);
+      const delta = this.batcher.take(this.clockState(), () => this.sim?.objects() ?? [], this.machineSource());
       if (delta) this.post(delta);
     } catch (error) {
       this.post({ type: 'error', message: `could not send changes: ${errorText(error)}` });
     }
     if (this.playing) this.requestFrame();
+  }
+
+  /** The machines' version and snapshot, when the simulation reports machines. */
+  private machineSource(): MachineSource | undefined {
+    const sim = this.sim;
+    if (!sim?.machines || !sim.machinesVersion) return undefined;
+    return { version: sim.machinesVersion(), snapshot: () => sim.machines?.() ?? [] };
   }
 
   /** Advances by `virtualMs` (plus carried fractions), event by event, until the deadline. */

@@ -28,7 +28,7 @@ export class MachineControl {
   stop(name: string): void {
     const m = this.machine(name);
     if (!m.running) throw new MachineError(`node ${name} is already stopped`);
-    m.running = false;
+    this.cluster.topology.setRunning(name, false);
     this.cluster.agents.get(name)?.stop();
     this.cluster.kubelets.node(name)?.machineStopped();
   }
@@ -37,7 +37,7 @@ export class MachineControl {
   start(name: string): void {
     const m = this.machine(name);
     if (m.running) throw new MachineError(`node ${name} is already running`);
-    m.running = true;
+    this.cluster.topology.setRunning(name, true);
     this.cluster.agents.get(name)?.start();
     if (m.reachable) this.cluster.kubelets.resync(name);
   }
@@ -46,13 +46,13 @@ export class MachineControl {
   disconnect(name: string): void {
     const m = this.machine(name);
     if (!m.reachable) throw new MachineError(`node ${name} is already disconnected`);
-    m.reachable = false;
+    this.cluster.topology.setReachable(name, false);
   }
 
   reconnect(name: string): void {
     const m = this.machine(name);
     if (m.reachable) throw new MachineError(`node ${name} is not disconnected`);
-    m.reachable = true;
+    this.cluster.topology.setReachable(name, true);
     if (!m.running) return;
     this.cluster.kubelets.resync(name);
     this.cluster.agents.get(name)?.reconnected();

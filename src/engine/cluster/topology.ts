@@ -13,6 +13,16 @@ export interface MachineState {
 export class Topology {
   private readonly machines = new Map<string, MachineState>();
   private readonly byZone = new Map<string, Set<string>>();
+  private changes = 0;
+
+  /**
+   * Goes up whenever a machine is added or removed or its running / reachable state changes
+   * through this class (setRunning, setReachable), so a watcher (the worker sending the UI a
+   * snapshot of the machines) can tell cheaply whether anything changed.
+   */
+  get version(): number {
+    return this.changes;
+  }
 
   addMachine(name: string, zone: string, region: string): MachineState {
     const state: MachineState = { name, zone, region, running: true, reachable: true };
@@ -20,6 +30,7 @@ export class Topology {
     let members = this.byZone.get(zone);
     if (!members) this.byZone.set(zone, (members = new Set()));
     members.add(name);
+    this.changes++;
     return state;
   }
 
@@ -28,6 +39,23 @@ export class Topology {
     if (!state) return;
     this.machines.delete(name);
     this.byZone.get(state.zone)?.delete(name);
+    this.changes++;
+  }
+
+  /** Powers the machine on or off (MachineControl decides what else happens). */
+  setRunning(name: string, running: boolean): void {
+    const m = this.machines.get(name);
+    if (!m || m.running === running) return;
+    m.running = running;
+    this.changes++;
+  }
+
+  /** Connects the machine to the control plane or cuts it off. */
+  setReachable(name: string, reachable: boolean): void {
+    const m = this.machines.get(name);
+    if (!m || m.reachable === reachable) return;
+    m.reachable = reachable;
+    this.changes++;
   }
 
   machine(name: string): MachineState | undefined {

@@ -18,7 +18,7 @@ export interface KubectlCommand {
 }
 
 /** Flags every kubectl command accepts (kubeconfig-related ones are accepted and ignored). */
-const globalFlags: FlagSpec[] = [
+export const globalFlags: readonly FlagSpec[] = [
   { name: 'namespace', short: 'n', type: 'string' },
   { name: 'context', type: 'string' },
   { name: 'cluster', type: 'string' },

@@ -54,6 +54,11 @@ const verbs: Record<string, Record<string, Verb> | Verb> = {
   explain: { scheduling: explainScheduling },
 };
 
+/** The verbs, for the console's completion list test: group → sub-verbs (none: the group runs). */
+export function kubeplayVerbNames(): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(verbs).map(([g, e]) => [g, typeof e === 'function' ? [] : Object.keys(e)]));
+}
+
 export function runKubeplay(argv: string[], io: PlainIO, host: KubeplayHost): number {
   const [group, sub, ...rest] = argv;
   const entry = group ? verbs[group] : undefined;

@@ -1,12 +1,14 @@
 // Console: a terminal on the simulation. Enter runs the line (echoed by the worker as `$ line`
-// before its output, for typed commands and buttons alike); ↑/↓ walk the history; `clear` and
-// Ctrl+L empty the screen; Ctrl+C without a selection stops a streaming watch.
+// before its output, for typed commands and buttons alike); ↑/↓ walk the history; Tab completes
+// (console/completion.ts; a second Tab lists the candidates, as bash does); `clear` and Ctrl+L
+// empty the screen; Ctrl+C without a selection stops a streaming watch.
 
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useBridge } from '../bridge-context';
+import { complete, formatCandidates } from '../console/completion';
 import { highlight } from '../console/highlight';
 import type { ConsoleEntry } from '../state/console';
-import { useKubeplay } from '../state/store';
+import { kubeplayStore, useKubeplay } from '../state/store';
 
 const Entry = memo(function Entry({ entry }: { entry: ConsoleEntry }) {
   switch (entry.kind) {
@@ -41,6 +43,12 @@ const Entry = memo(function Entry({ entry }: { entry: ConsoleEntry }) {
 /** Pixels from the bottom within which the output keeps following new text. */
 const STICKY_PX = 32;
 
+/** Roughly how many monospace characters fit across the output, for laying out candidates. */
+function columnsOf(el: HTMLElement | null): number {
+  const width = el?.clientWidth ?? 0;
+  return width > 0 ? Math.max(20, Math.floor(width / 8) - 2) : 80;
+}
+
 export function Console() {
   const bridge = useBridge();
   const entries = useKubeplay((s) => s.transcript.entries);
@@ -53,6 +61,16 @@ export function Console() {
   const output = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const sticky = useRef(true);
+  /** The line as the last Tab left it, while it had several candidates: another Tab lists them. */
+  const lastTab = useRef<string | null>(null);
+  /** Where the caret goes once a completed value is rendered. */
+  const caret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (el && caret.current !== null) el.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [value]);
 
   useLayoutEffect(() => {
     const el = output.current;
@@ -73,6 +91,25 @@ export function Console() {
       return;
     }
     bridge.runConsole(trimmed);
+  };
+
+  const tabComplete = (el: HTMLInputElement) => {
+    const at = el.selectionStart ?? value.length;
+    const result = complete(value, at, { objects: kubeplayStore.getState().objects });
+    const ambiguous = result.candidates.length > 1;
+    if (result.line !== value) {
+      caret.current = result.cursor;
+      setValue(result.line);
+      setCursor(null);
+      lastTab.current = ambiguous ? result.line : null;
+      return;
+    }
+    if (!ambiguous) return;
+    if (lastTab.current === value) {
+      sticky.current = true;
+      bridge.note(`$ ${value}\n${formatCandidates(result.candidates, columnsOf(output.current))}\n`);
+    }
+    lastTab.current = value;
   };
 
   const browse = (direction: -1 | 1) => {
@@ -99,6 +136,10 @@ export function Console() {
     if (e.key === 'Enter') {
       e.preventDefault();
       submit();
+    } else if (e.key === 'Tab' && !e.shiftKey && !e.ctrlKey && !e.altKey && !e.metaKey && value.trim() !== '') {
+      // An empty prompt lets Tab move the focus on, so the console never traps the keyboard.
+      e.preventDefault();
+      tabComplete(e.currentTarget);
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       browse(-1);
@@ -125,7 +166,8 @@ export function Console() {
         <h2 id="console-heading">Console</h2>
         <span className="panel-meta">
           <kbd>↑</kbd>
-          <kbd>↓</kbd> history · <kbd>Ctrl</kbd>+<kbd>L</kbd> clear · <kbd>Ctrl</kbd>+<kbd>C</kbd> stop watch
+          <kbd>↓</kbd> history · <kbd>Tab</kbd> complete · <kbd>Ctrl</kbd>+<kbd>L</kbd> clear · <kbd>Ctrl</kbd>+<kbd>C</kbd> stop
+          watch
         </span>
       </header>
       <div
@@ -164,6 +206,7 @@ export function Console() {
             onChange={(e) => {
               setValue(e.target.value);
               setCursor(null);
+              lastTab.current = null;
             }}
             onKeyDown={onKeyDown}
             autoComplete="off"

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import {
+  countdownFraction,
+  countdownText,
   crashLoopRestarts,
   evictionCountdowns,
   formatCountdown,
   notReadyNodes,
   parseBackOff,
+  podCountdowns,
   progressDeadlines,
   tolerates,
 } from './timers';
@@ -200,5 +203,49 @@ describe('crashLoopRestarts', () => {
       expect.objectContaining({ key: 'Pod/default/crashy', container: 'app', backOffMs: 40_000, remainingMs: 28_000 }),
     ]);
     expect(formatCountdown(rows[0].remainingMs!)).toBe('0:28');
+  });
+});
+
+describe('podCountdowns (graph rings)', () => {
+  const crashing = (name: string, nodeName: string, finished: number, backOff: string) =>
+    pod(name, nodeName, DEFAULT_TOLERATIONS, {
+      status: {
+        phase: 'Running',
+        containerStatuses: [
+          {
+            name: 'app',
+            state: { waiting: { reason: 'CrashLoopBackOff', message: `back-off ${backOff} restarting failed container=app` } },
+            lastState: { terminated: { finishedAt: iso(finished) } },
+          },
+        ],
+      },
+    });
+
+  it('gives each pod its soonest countdown, with the rule for the tooltip', () => {
+    const nodes = [node('n1', 'Unknown', 0, [unreachable(40)]), node('n2', 'True', 0)];
+    const pods = [
+      pod('web-1', 'n1'),
+      crashing('crashy', 'n2', 100, '40s'),
+      crashing('both', 'n1', 100, '10s'),
+      pod('fine', 'n2'),
+    ];
+    const map = podCountdowns(pods, nodes, at(88));
+    expect([...map.keys()].sort()).toEqual(['Pod/default/both', 'Pod/default/crashy', 'Pod/default/web-1']);
+    const web = map.get('Pod/default/web-1')!;
+    expect(web).toEqual({
+      kind: 'eviction',
+      atMs: at(340),
+      durationMs: 300_000,
+      rule: 'tolerationSeconds 300 on node.kubernetes.io/unreachable',
+    });
+    expect(countdownText(web, at(88))).toBe('evicted in 4:12 (tolerationSeconds 300 on node.kubernetes.io/unreachable)');
+    expect(countdownFraction(web, at(190))).toBeCloseTo(0.5);
+    expect(countdownFraction(web, at(400))).toBe(1);
+
+    const crashy = map.get('Pod/default/crashy')!;
+    expect(crashy).toMatchObject({ kind: 'restart', atMs: at(140), durationMs: 40_000 });
+    expect(countdownText(crashy, at(112))).toBe('restart in 0:28 (container app, crash back-off 40s)');
+    // the restart (at 110) comes before the eviction (at 340)
+    expect(map.get('Pod/default/both')).toMatchObject({ kind: 'restart', atMs: at(110) });
   });
 });

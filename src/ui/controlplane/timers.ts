@@ -3,7 +3,7 @@
 // component wrote and does the same arithmetic that component's rule does, so the panel can say
 // "evicted in 4:12" before it happens. Each rule is named next to its function.
 
-import { parseGoDuration } from '../../k8s/duration';
+import { formatGoDuration, parseGoDuration } from '../../k8s/duration';
 import type { KObject } from '../../k8s/types';
 import { objectKey } from '../../protocol/delta';
 import type { ObjectKey } from '../../protocol/messages';
@@ -109,6 +109,8 @@ export interface EvictionCountdown {
   /** Unix ms when the taint eviction controller deletes the pod. */
   atMs: number;
   remainingMs: number;
+  /** The tolerationSeconds that apply, in ms (the whole wait, from the taint's timeAdded). */
+  durationMs: number;
   /** The rule, for the tooltip: `tolerationSeconds 300 on node.kubernetes.io/unreachable`. */
   rule: string;
 }
@@ -159,6 +161,7 @@ export function evictionCountdowns(pods: readonly KObject[], nodes: readonly KOb
       node: nodeName!,
       atMs: best.atMs,
       remainingMs: best.atMs - nowMs,
+      durationMs: best.seconds * 1000,
       rule: `tolerationSeconds ${best.seconds} on ${best.taint.key}`,
     });
   }
@@ -280,4 +283,54 @@ export function crashLoopRestarts(pods: readonly KObject[], nowMs: number): Cras
     }
   }
   return out.sort((a, b) => (a.atMs ?? Infinity) - (b.atMs ?? Infinity) || a.pod.localeCompare(b.pod));
+}
+
+// ---- per pod (the graph's countdown rings) -----------------------------------------------------
+
+export interface PodCountdown {
+  kind: 'eviction' | 'restart';
+  /** Unix ms when it happens. */
+  atMs: number;
+  /** The whole wait (tolerationSeconds, or the crash back-off), for a ring filling up to atMs. */
+  durationMs: number;
+  /** Names the rule, for the tooltip. */
+  rule: string;
+}
+
+/**
+ * The soonest countdown of each pod — eviction under a tolerated NoExecute taint
+ * (evictionCountdowns) or a crash-looping container's next restart (crashLoopRestarts) — by pod
+ * key. `nowMs` only matters for a taint without timeAdded.
+ */
+export function podCountdowns(pods: readonly KObject[], nodes: readonly KObject[], nowMs: number): Map<ObjectKey, PodCountdown> {
+  const out = new Map<ObjectKey, PodCountdown>();
+  const offer = (key: ObjectKey, c: PodCountdown) => {
+    const had = out.get(key);
+    if (!had || c.atMs < had.atMs) out.set(key, c);
+  };
+  for (const e of evictionCountdowns(pods, nodes, nowMs)) {
+    offer(e.key, { kind: 'eviction', atMs: e.atMs, durationMs: e.durationMs, rule: e.rule });
+  }
+  for (const r of crashLoopRestarts(pods, nowMs)) {
+    if (r.atMs === undefined) continue;
+    const backOff = formatGoDuration(r.backOffMs);
+    offer(r.key, {
+      kind: 'restart',
+      atMs: r.atMs,
+      durationMs: r.backOffMs,
+      rule: `container ${r.container}, crash back-off ${backOff}`,
+    });
+  }
+  return out;
+}
+
+/** The tooltip: `evicted in 4:12 (tolerationSeconds 300 on node.kubernetes.io/unreachable)`, `restart in 0:28 (…)`. */
+export function countdownText(c: PodCountdown, nowMs: number): string {
+  return `${c.kind === 'eviction' ? 'evicted' : 'restart'} in ${formatCountdown(c.atMs - nowMs)} (${c.rule})`;
+}
+
+/** How much of the wait has passed, 0..1 (the ring's fill). */
+export function countdownFraction(c: PodCountdown, nowMs: number): number {
+  if (c.durationMs <= 0) return 1;
+  return Math.min(1, Math.max(0, 1 - (c.atMs - nowMs) / c.durationMs));
 }

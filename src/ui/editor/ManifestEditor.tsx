@@ -231,19 +231,35 @@ export default function ManifestEditor() {
     [gallery, load, setUi],
   );
 
+  /** Loads an object as it is now (the toolbar's "Edit …" and the inspector's "Edit YAML"). */
+  const editObject = useCallback(
+    (key: string) => {
+      const obj = kubeplayStore.getState().objects[key];
+      if (!obj || !editorRef.current) return;
+      load(liveObjectYaml(obj), `live ${shortName(key)}`);
+      setUi({
+        example: '',
+        status: {
+          state: 'info',
+          text: `Loaded ${shortName(key)} at resourceVersion ${obj.metadata.resourceVersion ?? '?'}. Edit it and Apply; if the cluster changed it meanwhile, Apply reports a conflict.`,
+        },
+      });
+    },
+    [load, setUi],
+  );
+
   const editLive = useCallback(() => {
-    if (!selected) return;
-    const obj = kubeplayStore.getState().objects[selected];
-    if (!obj) return;
-    load(liveObjectYaml(obj), `live ${shortName(selected)}`);
-    setUi({
-      example: '',
-      status: {
-        state: 'info',
-        text: `Loaded ${shortName(selected)} at resourceVersion ${obj.metadata.resourceVersion ?? '?'}. Edit it and Apply; if the cluster changed it meanwhile, Apply reports a conflict.`,
-      },
-    });
-  }, [load, selected, setUi]);
+    if (selected) editObject(selected);
+  }, [editObject, selected]);
+
+  // The inspector's "Edit YAML": load the requested object once the editor exists (this effect
+  // runs after the one above that creates it, also on the first, lazy mount).
+  const editRequest = useSelection((s) => s.editRequest);
+  useEffect(() => {
+    if (!editRequest) return;
+    editObject(editRequest.key);
+    useSelection.getState().editHandled(editRequest);
+  }, [editRequest, editObject]);
 
   return (
     <div className="manifest-editor">

@@ -1,7 +1,9 @@
 // ClusterGraph: the live cluster graph. Zones hold node cards, node cards hold pod chips coloured
 // by the STATUS kubectl prints; below, a Pending lane (with the scheduler's reason) and a
 // Workloads lane. Edges are drawn only around the hovered or selected object. Everything shown
-// is read from the store's mirror through pure derivations (model.ts, layout.ts, relations.ts).
+// is read from the store's mirror through pure derivations (model.ts, layout.ts, relations.ts),
+// plus the playground's machine states (powered off, cut) and the control plane's countdowns
+// (timers.ts) on pod chips. Right-click opens the context menu (ContextMenu.tsx).
 
 import '@xyflow/react/dist/style.css';
 import './graph.css';
@@ -16,14 +18,18 @@ import {
   useReactFlow,
   type Node,
 } from '@xyflow/react';
+import type { KObject } from '../../k8s/types';
+import { podCountdowns } from '../controlplane/timers';
 import { useShallow } from 'zustand/react/shallow';
 import { selectGraphObjects } from '../state/selectors';
 import { useSelection } from '../state/selection';
-import { useKubeplay } from '../state/store';
+import { kubeplayStore, useKubeplay } from '../state/store';
+import { GraphContextMenu, openGraphMenu, useGraphMenu } from './ContextMenu';
 import { toFlowEdges, toFlowNodes, updateGhosts, type Ghost } from './flow';
 import { layoutGraph } from './layout';
 import { deriveModel, type PodView } from './model';
 import { nodeTypes } from './nodes';
+import { zoneAt } from './menu';
 import { focusRelations, relationIndex } from './relations';
 
 const FIT = { padding: { top: '12px', left: '12px', bottom: '12px', right: '50px' }, maxZoom: 1.25 } as const;
@@ -92,11 +98,22 @@ function Legend() {
   );
 }
 
+/** Pod countdowns (eviction, crash-loop restart) by pod key; times are absolute, so they change only with the objects. */
+function countdownsOf(objects: readonly KObject[]) {
+  const pods = objects.filter((o) => o.kind === 'Pod');
+  const nodes = objects.filter((o) => o.kind === 'Node');
+  // the clock only fills in for a taint without timeAdded
+  return podCountdowns(pods, nodes, kubeplayStore.getState().clock.unixMs);
+}
+
 function Graph() {
   const objects = useKubeplay(useShallow(selectGraphObjects));
-  const model = useMemo(() => deriveModel(objects), [objects]);
+  const machines = useKubeplay((s) => s.machines);
+  const model = useMemo(() => deriveModel(objects, machines), [objects, machines]);
+  const countdowns = useMemo(() => countdownsOf(objects), [objects]);
   const ghosts = useGhosts(model.pods);
-  const layout = useMemo(() => layoutGraph(model, ghosts), [model, ghosts]);
+  const layout = useMemo(() => layoutGraph(model, ghosts, countdowns), [model, ghosts, countdowns]);
+  const { screenToFlowPosition } = useReactFlow();
 
   const cache = useRef(new Map<string, Node>());
   const nodes = useMemo(() => toFlowNodes(layout.items, cache.current), [layout]);
@@ -154,8 +171,16 @@ function Graph() {
           maxZoom={2.5}
           proOptions={{ hideAttribution: true }}
           onPaneClick={() => useSelection.getState().select(null)}
+          onPaneContextMenu={(event) => {
+            // the zone regions let events through to the pane: find the one under the pointer
+            const zone = zoneAt(layout.items, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+            if (!zone) return;
+            event.preventDefault();
+            openGraphMenu({ kind: 'zone', zone }, event);
+          }}
           onMoveStart={(event) => {
             if (event) userMoved.current = true;
+            if (useGraphMenu.getState().menu) useGraphMenu.getState().close(false);
           }}
           aria-label="Cluster graph"
         >
@@ -168,6 +193,7 @@ function Graph() {
           )}
           <AutoFit nodeSignature={nodeSignature} bounds={`${layout.width}x${layout.height}@${size}`} userMoved={userMoved} />
         </ReactFlow>
+        <GraphContextMenu />
       </div>
     </div>
   );

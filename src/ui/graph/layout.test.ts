@@ -86,3 +86,35 @@ describe('layoutGraph', () => {
     expect(layout.items.find((i) => i.type === 'more')).toMatchObject({ data: { text: `+${35 - PENDING_MAX} more pending` } });
   });
 });
+
+describe('machine states and countdowns', () => {
+  const machines = [
+    { name: 'node-a1', zone: 'zone-a', running: false, reachable: false },
+    { name: 'node-a2', zone: 'zone-a', running: true, reachable: false },
+    { name: 'node-b1', zone: 'zone-b', running: true, reachable: true },
+  ];
+
+  it('marks stopped and cut nodes, and a zone whose every node is cut as partitioned', () => {
+    const model = deriveModel(objects, machines);
+    expect(model.nodes.map((n) => [n.name, n.running, n.reachable])).toEqual([
+      ['node-a1', false, false],
+      ['node-a2', true, false],
+      ['node-b1', true, true],
+    ]);
+    const zones = layoutGraph(model).items.filter((i) => i.type === 'zone');
+    expect(zones.map((z) => [z.id, (z.data as { partitioned: boolean }).partitioned])).toEqual([
+      ['zone:zone-a', true],
+      ['zone:zone-b', false],
+    ]);
+    // without machine states every node counts as running and connected
+    expect(deriveModel(objects).nodes.every((n) => n.running && n.reachable)).toBe(true);
+  });
+
+  it('hands a pod its countdown', () => {
+    const countdown = { kind: 'restart' as const, atMs: 1000, durationMs: 10_000, rule: 'container c, crash back-off 10s' };
+    const layout = layoutGraph(deriveModel(objects), [], new Map([['Pod/default/p1', countdown]]));
+    const data = (id: string) => layout.items.find((i) => i.id === id)!.data as { countdown?: unknown };
+    expect(data('Pod/default/p1').countdown).toEqual(countdown);
+    expect(data('Pod/default/p2').countdown).toBeUndefined();
+  });
+});

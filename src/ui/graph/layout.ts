@@ -5,6 +5,7 @@
 // to their parent (React Flow's parentId), sizes are explicit so nothing needs measuring.
 
 import type { ObjectKey } from '../../protocol/messages';
+import type { PodCountdown } from '../controlplane/timers';
 import { statusCounts, type GraphModel, type NodeView, type PodTone, type PodView, type WorkloadView } from './model';
 
 export const CHIP_W = 68;
@@ -41,6 +42,8 @@ export type ZoneData = {
   zone: string;
   nodes: number;
   ready: number;
+  /** Every node's machine is cut off from the control plane (a zone partition). */
+  partitioned: boolean;
 };
 export type NodeCardData = {
   view: NodeView;
@@ -52,6 +55,8 @@ export type PodChipData = {
   ghost: boolean;
   /** The pod's node reports Ready=Unknown: the API no longer hears from it. */
   nodeUnknown: boolean;
+  /** Eviction or crash-loop restart counting down (absolute times; the chip ticks it). */
+  countdown?: PodCountdown;
 };
 export type LaneData = {
   lane: 'pending' | 'workloads';
@@ -132,7 +137,11 @@ function withGhosts(list: readonly PodView[], ghosts: readonly PodView[]): { vie
   return out.sort((a, b) => podOrder(a.view, b.view));
 }
 
-export function layoutGraph(model: GraphModel, ghostList: readonly PodView[] = []): GraphLayout {
+export function layoutGraph(
+  model: GraphModel,
+  ghostList: readonly PodView[] = [],
+  countdowns: ReadonlyMap<ObjectKey, PodCountdown> = new Map(),
+): GraphLayout {
   const items: LayoutItem[] = [];
   const aggregated = model.pods.size > AGGREGATE_ABOVE;
   const ghosts = aggregated ? [] : ghostList.filter((g) => !model.pods.has(g.key));
@@ -175,7 +184,12 @@ export function layoutGraph(model: GraphModel, ghostList: readonly PodView[] = [
       y: zy,
       width: 0,
       height: 0,
-      data: { zone, nodes: nodes.length, ready: nodes.filter((n) => n.condition === 'Ready').length },
+      data: {
+        zone,
+        nodes: nodes.length,
+        ready: nodes.filter((n) => n.condition === 'Ready').length,
+        partitioned: nodes.every((n) => !n.reachable),
+      },
     };
     items.push(zoneItem);
     const cards: { node: NodeView; pods: { view: PodView; ghost: boolean }[]; h: number; counts: NodeCardData['counts'] }[] = [];
@@ -219,6 +233,7 @@ export function layoutGraph(model: GraphModel, ghostList: readonly PodView[] = [
         const nodeUnknown = c.node.condition === 'Unknown';
         c.pods.forEach((p, i) => {
           const pos = chipPosition(i);
+          const countdown = p.ghost ? undefined : countdowns.get(p.view.key);
           items.push({
             id: p.view.key,
             type: 'pod',
@@ -227,7 +242,7 @@ export function layoutGraph(model: GraphModel, ghostList: readonly PodView[] = [
             y: pos.y,
             width: CHIP_W,
             height: CHIP_H,
-            data: { view: p.view, ghost: p.ghost, nodeUnknown },
+            data: { view: p.view, ghost: p.ghost, nodeUnknown, ...(countdown ? { countdown } : {}) },
           });
         });
       });

@@ -7,7 +7,7 @@ import { nodeStatus } from '../../k8s/node-status';
 import { podPrintSummary } from '../../k8s/pod-status';
 import { formatBytes, formatMilli, parseQuantity } from '../../k8s/quantity';
 import type { KObject } from '../../k8s/types';
-import type { ObjectKey } from '../../protocol/messages';
+import type { MachineInfo, ObjectKey } from '../../protocol/messages';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
@@ -68,6 +68,10 @@ export interface NodeView {
   pods: UsageBar;
   /** Pods bound to the node (terminated ones included, as the node still lists them). */
   podCount: number;
+  /** The machine is powered on (from the playground's machines; true when unknown). */
+  running: boolean;
+  /** The machine can reach the control plane (true when unknown). */
+  reachable: boolean;
 }
 
 export type WorkloadKind =
@@ -304,7 +308,11 @@ export function taintTag(taint: { key: string; value?: string; effect: string })
   return `${key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
 }
 
-export function nodeView(node: KObject, pods: readonly KObject[]): NodeView {
+export function nodeView(
+  node: KObject,
+  pods: readonly KObject[],
+  machine?: Pick<MachineInfo, 'running' | 'reachable'>,
+): NodeView {
   const name = node.metadata.name ?? '';
   const status = nodeStatus(node);
   const conditions = (node.status?.conditions ?? []) as { type: string; status: string; reason?: string; message?: string }[];
@@ -363,6 +371,8 @@ export function nodeView(node: KObject, pods: readonly KObject[]): NodeView {
     memory: bar(memory, allocMem, `Memory requests ${formatBytes(memory)} of ${formatBytes(allocMem)}${pct(memory, allocMem)}`),
     pods: bar(active, allocPods, `Pods ${active} of ${allocPods}${pct(active, allocPods)}`),
     podCount: pods.length,
+    running: machine?.running ?? true,
+    reachable: machine?.reachable ?? true,
   };
 }
 
@@ -469,7 +479,8 @@ export function controllerOf(obj: KObject, kind: string): { kind: string; name: 
 
 const podOrder = (a: PodView, b: PodView) => byName(a.namespace, b.namespace) || byName(a.name, b.name);
 
-export function deriveModel(objects: readonly KObject[]): GraphModel {
+/** `machines`: the playground's machine states by name, for the powered-off and cut marks. */
+export function deriveModel(objects: readonly KObject[], machines: readonly MachineInfo[] = []): GraphModel {
   const nodeObjs: KObject[] = [];
   const podObjsByNode = new Map<string, KObject[]>();
   const pods: PodView[] = [];
@@ -501,7 +512,10 @@ export function deriveModel(objects: readonly KObject[]): GraphModel {
     } else if (p.tone !== 'done' && p.status !== 'Failed') pending.push(p);
   }
 
-  const nodes = nodeObjs.map((n) => nodeView(n, podObjsByNode.get(n.metadata.name ?? '') ?? []));
+  const machineByName = new Map(machines.map((m) => [m.name, m]));
+  const nodes = nodeObjs.map((n) =>
+    nodeView(n, podObjsByNode.get(n.metadata.name ?? '') ?? [], machineByName.get(n.metadata.name ?? '')),
+  );
 
   // Workloads: Deployments each followed by their ReplicaSets, then the other kinds in order.
   const uidToKey = new Map<string, ObjectKey>();

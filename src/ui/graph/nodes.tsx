@@ -2,14 +2,21 @@
 // its own data plus one boolean from the selection store, so a change elsewhere re-renders
 // nothing here. Interactive cards and chips are focusable buttons: click or Enter selects.
 
-import { memo, type CSSProperties, type KeyboardEvent } from 'react';
+import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { ObjectKey } from '../../protocol/messages';
+import { countdownFraction, countdownText, type PodCountdown } from '../controlplane/timers';
 import { useSelection } from '../state/selection';
+import { useClockTick } from './clock-tick';
+import { openGraphMenu } from './ContextMenu';
 import type { LaneData, MoreData, NodeCardData, PodChipData, WorkloadData, ZoneData } from './layout';
+import { isContextMenuKey } from './menu';
 import { KIND_SHORT, truncate, type PodView, type UsageBar } from './model';
 
-/** Props that make an element select `key` on click / Enter / Space and hover it on pointer-over. */
+/**
+ * Props that make an element select `key` on click / Enter / Space, hover it on pointer-over, and
+ * open its context menu on right-click, the context-menu key or Shift+F10.
+ */
 function useInteractive(key: ObjectKey, enabled = true) {
   const selected = useSelection((s) => s.selected === key);
   if (!enabled) return { selected: false, props: {} };
@@ -22,11 +29,21 @@ function useInteractive(key: ObjectKey, enabled = true) {
       'aria-pressed': selected,
       'data-selected': selected ? 'true' : undefined,
       onClick: () => select(key),
-      onKeyDown: (e: KeyboardEvent) => {
+      onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
           select(key);
+        } else if (isContextMenuKey(e)) {
+          e.preventDefault();
+          e.stopPropagation();
+          openGraphMenu({ kind: 'object', key }, e.currentTarget);
         }
+      },
+      onContextMenu: (e: MouseEvent<HTMLElement>) => {
+        e.preventDefault();
+        e.stopPropagation();
+        e.currentTarget.focus({ preventScroll: true });
+        openGraphMenu({ kind: 'object', key }, e);
       },
       onMouseEnter: () => hover(key),
       onMouseLeave: () => {
@@ -46,9 +63,18 @@ const hidden = { className: 'graph-handle', isConnectable: false } as const;
 
 export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<Node<ZoneData, 'zone'>>) {
   return (
-    <div className="graph-zone">
+    <div className={`graph-zone${data.partitioned ? ' is-partitioned' : ''}`}>
+      {data.partitioned && <span className="graph-zone-break" aria-hidden="true" />}
       <div className="graph-zone-title">
         <span>{data.zone ? `Zone ${data.zone}` : 'No zone'}</span>
+        {data.partitioned && (
+          <span
+            className="gn-tag tag-bad graph-zone-tag"
+            title="Every node of this zone is cut off from the control plane (kubeplay zone heal reconnects them)"
+          >
+            partitioned
+          </span>
+        )}
         <span className="graph-meta">
           {data.ready}/{data.nodes} Ready
         </span>
@@ -93,7 +119,7 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCard
   const pods = view.podCount;
   return (
     <div
-      className={`graph-node tone-${view.tone}${view.cordoned ? ' is-cordoned' : ''}${selected ? ' is-selected' : ''}`}
+      className={`graph-node tone-${view.tone}${view.cordoned ? ' is-cordoned' : ''}${view.running ? '' : ' is-off'}${view.reachable ? '' : ' is-cut'}${selected ? ' is-selected' : ''}`}
       aria-label={`Node ${view.name}: ${view.status}`}
       {...props}
     >
@@ -112,6 +138,22 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCard
         <Bar label="Pods" bar={view.pods} />
       </div>
       <div className="gn-tags">
+        {!view.running && (
+          <span
+            className="gn-tag tag-machine"
+            title="The machine is powered off: no kubelet, no heartbeats (kubeplay node start)"
+          >
+            powered off
+          </span>
+        )}
+        {!view.reachable && (
+          <span
+            className="gn-tag tag-machine tag-cut"
+            title="The machine is cut off from the control plane: its kubelet runs but cannot report (kubeplay node reconnect)"
+          >
+            cut
+          </span>
+        )}
         {view.cordoned && (
           <span className="gn-tag tag-warn" title="spec.unschedulable: kubectl prints SchedulingDisabled">
             SchedulingDisabled
@@ -139,18 +181,45 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCard
 
 // ---- pods ----------------------------------------------------------------------------------
 
-function Chip({ view, ghost, nodeUnknown }: { view: PodView; ghost: boolean; nodeUnknown: boolean }) {
+/** A small ring filling up toward the eviction or restart; its title names the rule. */
+function CountdownRing({ countdown, nowMs }: { countdown: PodCountdown; nowMs: number }) {
+  const style = { '--done': countdownFraction(countdown, nowMs) } as CSSProperties;
+  return (
+    <span
+      className={`pod-countdown countdown-${countdown.kind}`}
+      style={style}
+      title={countdownText(countdown, nowMs)}
+      data-testid="pod-countdown"
+    />
+  );
+}
+
+function Chip({
+  view,
+  ghost,
+  nodeUnknown,
+  countdown,
+}: {
+  view: PodView;
+  ghost: boolean;
+  nodeUnknown: boolean;
+  countdown?: PodCountdown;
+}) {
   const { selected, props } = useInteractive(view.key, !ghost);
+  const nowMs = useClockTick(!!countdown);
   const ring = { '--ready': view.readyFraction } as CSSProperties;
+  const timer = countdown ? countdownText(countdown, nowMs) : '';
   return (
     <div
       className={`pod-chip tone-${view.tone}${ghost ? ' is-ghost' : ''}${nodeUnknown ? ' on-unknown-node' : ''}${selected ? ' is-selected' : ''}`}
       aria-label={ghost ? undefined : view.label}
+      aria-description={timer || undefined}
       aria-hidden={ghost || undefined}
-      title={view.title}
+      title={timer ? `${view.title}\n${timer}` : view.title}
       data-status={view.status}
       {...props}
     >
+      {countdown && <CountdownRing countdown={countdown} nowMs={nowMs} />}
       <span className="pod-ring" style={ring} aria-hidden="true" />
       <span className="pod-name">{view.short}</span>
       {view.restarts > 0 && (
@@ -165,7 +234,7 @@ function Chip({ view, ghost, nodeUnknown }: { view: PodView; ghost: boolean; nod
 export const PodChip = memo(function PodChip({ data }: NodeProps<Node<PodChipData, 'pod'>>) {
   return (
     <>
-      <Chip view={data.view} ghost={data.ghost} nodeUnknown={data.nodeUnknown} />
+      <Chip view={data.view} ghost={data.ghost} nodeUnknown={data.nodeUnknown} countdown={data.countdown} />
       <Handle type="target" position={Position.Bottom} {...hidden} />
     </>
   );

@@ -118,7 +118,7 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
           {status.text && <span className={`pill pill-${status.tone} insp-status`}>{status.text}</span>}
         </div>
       </div>
-      <Actions obj={obj} />
+      <Actions obj={obj} objectKey={objectKey} />
       <div className="insp-tabs" role="tablist" aria-label="Inspector views">
         {TABS.map((t, i) => (
           <button
@@ -150,12 +150,21 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
   );
 }
 
-function Actions({ obj }: { obj: KObject }) {
+/** Every node's name, newline-joined (a string, so the selector's result compares by value). */
+function nodeNamesOf(objects: Record<ObjectKey, KObject>): string {
+  const names: string[] = [];
+  for (const key of Object.keys(objects)) if (key.startsWith('Node//')) names.push(key.slice('Node//'.length));
+  return names.join('\n');
+}
+
+function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
   const run = useRunAction();
+  const requestEdit = useSelection((s) => s.requestEdit);
   const [asking, setAsking] = useState<string | null>(null);
-  const actions = actionsFor(obj);
-  if (actions.length === 0) return null;
-  const groups = new Map<string, ActionSpec[]>();
+  const nodeNames = useKubeplay((s) => (obj.kind === 'Node' ? nodeNamesOf(s.objects) : ''));
+  const actions = actionsFor(obj, { nodeNames: nodeNames ? nodeNames.split('\n') : [] });
+  // The ungrouped actions come first, with Edit YAML (every object has it).
+  const groups = new Map<string, ActionSpec[]>([['', []]]);
   for (const a of actions) {
     const g = a.group ?? '';
     groups.set(g, [...(groups.get(g) ?? []), a]);
@@ -166,6 +175,16 @@ function Actions({ obj }: { obj: KObject }) {
       {[...groups].map(([group, items]) => (
         <div className="insp-action-group" role="group" aria-label={group || `${obj.kind} actions`} key={group}>
           {group && <span className="insp-group-label">{group}</span>}
+          {group === '' && (
+            <button
+              type="button"
+              className="insp-btn"
+              title="Load it into the manifest editor as it is now, to edit and apply"
+              onClick={() => requestEdit(objectKey)}
+            >
+              Edit YAML
+            </button>
+          )}
           {items.map((a) => (
             <button
               key={a.id}

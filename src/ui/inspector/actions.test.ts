@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
-import { actionsFor, describeLine, type ActionSpec } from './actions';
+import { actionsFor, describeLine, nextNodeName, zoneActions, type ActionSpec } from './actions';
 import { objectYaml, statusSummary } from './summary';
 
 const lines = (actions: ActionSpec[]) => Object.fromEntries(actions.filter((a) => a.line).map((a) => [a.label, a.line]));
@@ -30,6 +30,12 @@ describe('node actions', () => {
       'Partition zone': 'kubeplay zone partition zone-a',
       'Heal zone': 'kubeplay zone heal zone-a',
     });
+  });
+
+  it('share the zone actions with the zone region', () => {
+    const zone = zoneActions('zone-a');
+    expect(actionsFor(node).filter((a) => a.group === 'Zone zone-a')).toEqual(zone);
+    expect(zone.map((a) => a.line)).toEqual(['kubeplay zone partition zone-a', 'kubeplay zone heal zone-a']);
   });
 
   it('offer Uncordon and pressure off when they apply', () => {
@@ -118,5 +124,23 @@ describe('summary', () => {
     });
     expect(text).not.toContain('managedFields');
     expect(text.startsWith('apiVersion: v1\nkind: Node\nmetadata:\n  name: node-a1\n')).toBe(true);
+  });
+});
+
+describe('Add node', () => {
+  it('names the next free node of the zone', () => {
+    expect(nextNodeName('zone-a', ['node-a1', 'node-a2', 'node-b1'])).toBe('node-a3');
+    expect(nextNodeName('zone-a', ['node-a2', 'node-a10', 'node-ab1'])).toBe('node-a11');
+    expect(nextNodeName('zone-c', [])).toBe('node-c1');
+    expect(nextNodeName('us-east-1a', ['node-us-east-1a-1'])).toBe('node-us-east-1a-2');
+    expect(nextNodeName('Zone 9', [])).toBe('node-zone-9-1');
+  });
+
+  it('is a zone action when every node’s name is known', () => {
+    expect(lines(actionsFor(node, { nodeNames: ['node-a1', 'node-a2', 'node-b1'] }))['Add node']).toBe(
+      'kubeplay node add node-a3 --zone zone-a',
+    );
+    expect(lines(zoneActions('zone-b', ['node-b1']))['Add node']).toBe('kubeplay node add node-b2 --zone zone-b');
+    expect(lines(actionsFor(node))['Add node']).toBeUndefined();
   });
 });

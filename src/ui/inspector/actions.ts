@@ -40,7 +40,25 @@ function conditionTrue(obj: KObject, type: string): boolean {
   );
 }
 
-export function nodeActions(node: KObject): ActionSpec[] {
+/**
+ * The next free name for a node in a zone, after the pattern the cluster names nodes with
+ * (`zone-a` → `node-a1`, `node-a2`, …): one past the highest number in use. Zones named otherwise
+ * use their whole name (`us-east-1a` → `node-us-east-1a-1`).
+ */
+export function nextNodeName(zone: string, nodeNames: readonly string[]): string {
+  const letter = zone.startsWith('zone-') ? zone.slice('zone-'.length) : '';
+  const base = /^[a-z]+$/.test(letter) ? `node-${letter}` : `node-${zone.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}-`;
+  let highest = 0;
+  for (const name of nodeNames) {
+    if (!name.startsWith(base)) continue;
+    const rest = name.slice(base.length);
+    if (/^\d+$/.test(rest)) highest = Math.max(highest, Number(rest));
+  }
+  return `${base}${highest + 1}`;
+}
+
+/** With `nodeNames` (every node's name), the zone's actions include Add node. */
+export function nodeActions(node: KObject, nodeNames?: readonly string[]): ActionSpec[] {
   const n = node.metadata.name ?? '';
   const zone = node.metadata.labels?.[ZONE_LABEL];
   const pressure = conditionTrue(node, 'MemoryPressure');
@@ -82,12 +100,26 @@ export function nodeActions(node: KObject): ActionSpec[] {
       ? { id: 'pressure-off', group: MACHINE, label: 'Memory pressure off', line: `kubeplay node pressure ${n} memory off` }
       : { id: 'pressure-on', group: MACHINE, label: 'Memory pressure on', line: `kubeplay node pressure ${n} memory on` },
   ];
-  if (zone) {
-    const group = `Zone ${zone}`;
-    actions.push(
-      { id: 'partition', label: 'Partition zone', line: `kubeplay zone partition ${zone}`, group, danger: true },
-      { id: 'heal', label: 'Heal zone', line: `kubeplay zone heal ${zone}`, group },
-    );
+  if (zone) actions.push(...zoneActions(zone, nodeNames));
+  return actions;
+}
+
+/** A zone's actions (on a node's inspector, and on the zone region of the graph). */
+export function zoneActions(zone: string, nodeNames?: readonly string[]): ActionSpec[] {
+  const group = `Zone ${zone}`;
+  const actions: ActionSpec[] = [
+    { id: 'partition', label: 'Partition zone', line: `kubeplay zone partition ${zone}`, group, danger: true },
+    { id: 'heal', label: 'Heal zone', line: `kubeplay zone heal ${zone}`, group },
+  ];
+  // Add node needs every node's name to pick a free one.
+  if (nodeNames) {
+    actions.push({
+      id: 'add-node',
+      label: 'Add node',
+      line: `kubeplay node add ${nextNodeName(zone, nodeNames)} --zone ${zone}`,
+      group,
+      hint: `Add a machine to ${zone}; its kubelet registers the Node`,
+    });
   }
   return actions;
 }
@@ -191,10 +223,11 @@ export function genericActions(obj: KObject): ActionSpec[] {
   return [{ id: 'delete', label: 'Delete', line: `kubectl delete ${kind} ${obj.metadata.name ?? ''}${where}`, danger: true }];
 }
 
-export function actionsFor(obj: KObject): ActionSpec[] {
+/** `context.nodeNames`: every node's name (Add node on a node's zone needs them). */
+export function actionsFor(obj: KObject, context: { nodeNames?: readonly string[] } = {}): ActionSpec[] {
   switch (obj.kind) {
     case 'Node':
-      return nodeActions(obj);
+      return nodeActions(obj, context.nodeNames);
     case 'Pod':
       return podActions(obj);
     case 'Deployment':

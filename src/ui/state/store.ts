@@ -6,7 +6,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { KObject } from '../../k8s/types';
-import type { ClockState, ObjectKey } from '../../protocol/messages';
+import type { ClockState, MachineInfo, ObjectKey } from '../../protocol/messages';
 import { emptyTranscript, type ConsoleTranscript } from './console';
 
 export type ConnectionStatus = 'connecting' | 'ready' | 'failed';
@@ -17,6 +17,11 @@ export interface KubeplayState {
   connectionError: string | null;
   objects: Record<ObjectKey, KObject>;
   clock: ClockState;
+  /**
+   * The simulated machines (powered on? connected to the control plane?), sorted by name: what
+   * the API cannot say. Replaced whole whenever the worker sends a new snapshot.
+   */
+  machines: MachineInfo[];
   /** seq of the last applied delta. */
   deltaSeq: number;
   transcript: ConsoleTranscript;
@@ -40,6 +45,7 @@ export function initialState(): KubeplayState {
     connectionError: null,
     objects: {},
     clock: initialClock,
+    machines: [],
     deltaSeq: 0,
     transcript: emptyTranscript,
     history: [],

@@ -1,0 +1,158 @@
+// completion-data: what the console's Tab completion knows about the commands, kept here because
+// the UI does not import the engine. completion-data.engine.test.ts checks every list against the
+// engine (kind registry, kubectl flag specs, kubeplay verbs), so a change there fails a test
+// until it is mirrored here.
+
+/** A resource type the API server serves, as kubectl names it. */
+export interface ResourceType {
+  kind: string;
+  plural: string;
+  singular: string;
+  shortNames: readonly string[];
+  namespaced: boolean;
+}
+
+/** The served kinds (src/engine/api/kinds), in registry order. */
+export const RESOURCE_TYPES: readonly ResourceType[] = [
+  { kind: 'Namespace', plural: 'namespaces', singular: 'namespace', shortNames: ['ns'], namespaced: false },
+  { kind: 'Node', plural: 'nodes', singular: 'node', shortNames: ['no'], namespaced: false },
+  { kind: 'Pod', plural: 'pods', singular: 'pod', shortNames: ['po'], namespaced: true },
+  {
+    kind: 'ReplicationController',
+    plural: 'replicationcontrollers',
+    singular: 'replicationcontroller',
+    shortNames: ['rc'],
+    namespaced: true,
+  },
+  { kind: 'Event', plural: 'events', singular: 'event', shortNames: ['ev'], namespaced: true },
+  { kind: 'Lease', plural: 'leases', singular: 'lease', shortNames: [], namespaced: true },
+  { kind: 'PriorityClass', plural: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], namespaced: false },
+  { kind: 'Service', plural: 'services', singular: 'service', shortNames: ['svc'], namespaced: true },
+  { kind: 'EndpointSlice', plural: 'endpointslices', singular: 'endpointslice', shortNames: [], namespaced: true },
+  { kind: 'Deployment', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], namespaced: true },
+  { kind: 'ReplicaSet', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], namespaced: true },
+  {
+    kind: 'HorizontalPodAutoscaler',
+    plural: 'horizontalpodautoscalers',
+    singular: 'horizontalpodautoscaler',
+    shortNames: ['hpa'],
+    namespaced: true,
+  },
+  {
+    kind: 'PodDisruptionBudget',
+    plural: 'poddisruptionbudgets',
+    singular: 'poddisruptionbudget',
+    shortNames: ['pdb'],
+    namespaced: true,
+  },
+];
+
+/** What the console runs (src/engine/simulation.ts), plus `clear`, which the page handles itself. */
+export const PROGRAMS: readonly string[] = ['kubectl', 'kubeplay', 'sleep', 'clear'];
+
+/**
+ * kubectl's flags per verb (`verb` or `verb sub`), as in src/engine/kubectl/commands: `-x` is the
+ * shorthand of the long flag after it, a trailing `=` marks a flag that takes a value.
+ */
+export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
+  annotate:
+    '-n --namespace= -A --all-namespaces -o --output= --template= --allow-missing-template-keys --show-managed-fields --record -l --selector= --field-selector= --all --overwrite --list --local --resource-version= --dry-run= --field-manager= -f --filename= -k --kustomize= -R --recursive',
+  'api-resources': '-o --output= --no-headers --api-group= --namespaced --verbs= --sort-by= --cached --categories=',
+  apply: '-f --filename= -R --recursive -n --namespace= -o --output= --dry-run= --validate= --server-side --force --record',
+  autoscale:
+    '-n --namespace= -A --all-namespaces -o --output= --template= --allow-missing-template-keys --show-managed-fields --record --min= --max= --cpu-percent= --name= --dry-run= -f --filename= -k --kustomize= -R --recursive --save-config --field-manager=',
+  cordon: '-l --selector= --dry-run=',
+  create: '-f --filename= -R --recursive -n --namespace= -o --output= --dry-run= --validate= --save-config',
+  'create poddisruptionbudget':
+    '--selector= --min-available= --max-unavailable= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create pdb':
+    '--selector= --min-available= --max-unavailable= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create deployment':
+    '-n --namespace= --image= -r --replicas= --port= --dry-run= -o --output= --save-config --validate= --field-manager=',
+  'create deploy':
+    '-n --namespace= --image= -r --replicas= --port= --dry-run= -o --output= --save-config --validate= --field-manager=',
+  debug:
+    '-n --namespace= --arguments-only --attach -c --container= --copy-to= --custom= --env= -f --filename= --image= --image-pull-policy= --keep-annotations --keep-init-containers --keep-labels --keep-liveness --keep-readiness --keep-startup --profile= -q --quiet --replace --same-node --set-image= --share-processes -i --stdin --target= -t --tty',
+  delete:
+    '-f --filename= -R --recursive -n --namespace= -A --all-namespaces -l --selector= --field-selector= --all --grace-period= --force --now --cascade= --wait --timeout= --ignore-not-found -o --output= --dry-run=',
+  describe: '-n --namespace= -A --all-namespaces -l --selector= -f --filename= -R --recursive --show-events --chunk-size=',
+  drain:
+    '--force --ignore-daemonsets --delete-emptydir-data --grace-period= --timeout= -l --selector= --pod-selector= --disable-eviction --skip-wait-for-delete-timeout= --chunk-size= --dry-run=',
+  expose:
+    '-f --filename= -R --recursive -n --namespace= -o --output= --dry-run= --port= --target-port= --protocol= --name= --type= --selector= -l --labels= --cluster-ip= --external-ip= --load-balancer-ip= --session-affinity= --save-config --field-manager= --overrides=',
+  exec: '-n --namespace= -c --container= -f --filename= --pod-running-timeout= -q --quiet -i --stdin -t --tty',
+  get: '-n --namespace= -A --all-namespaces -l --selector= --field-selector= -o --output= -w --watch --watch-only --show-labels --show-kind --no-headers -L --label-columns= --ignore-not-found --chunk-size=',
+  label:
+    '-n --namespace= -A --all-namespaces -o --output= --template= --allow-missing-template-keys --show-managed-fields --record -l --selector= --field-selector= --all --overwrite --list --local --resource-version= --dry-run= --field-manager= -f --filename= -k --kustomize= -R --recursive',
+  logs: '-n --namespace= --all-containers --all-pods -c --container= -f --follow --ignore-errors --insecure-skip-tls-verify-backend --limit-bytes= --max-log-requests= --pod-running-timeout= --prefix -p --previous -l --selector= --since= --since-time= --tail= --timestamps',
+  patch:
+    '-n --namespace= -o --output= --template= --allow-missing-template-keys --show-managed-fields --record -p --patch= --patch-file= --type= --dry-run= --local --field-manager= --subresource= -f --filename= -k --kustomize= -R --recursive',
+  rollout: '',
+  'rollout history': '-f --filename= -R --recursive -n --namespace= -l --selector= --revision= -o --output=',
+  'rollout pause': '-f --filename= -R --recursive -n --namespace= -l --selector= -o --output= --field-manager=',
+  'rollout restart': '-f --filename= -R --recursive -n --namespace= -l --selector= -o --output= --field-manager=',
+  'rollout resume': '-f --filename= -R --recursive -n --namespace= -l --selector= -o --output= --field-manager=',
+  'rollout status': '-f --filename= -R --recursive -n --namespace= -l --selector= -w --watch --revision= --timeout=',
+  'rollout undo': '-f --filename= -R --recursive -n --namespace= -l --selector= --to-revision= --dry-run= -o --output=',
+  run: '-n --namespace= --annotations= --image= --image-pull-policy= --rm --env= --port= --dry-run= -l --labels= -i --stdin -t --tty --attach --leave-stdin-open --restart= --command --expose -q --quiet --privileged --save-config --field-manager= --overrides= --override-type= -o --output= --pod-running-timeout= --show-managed-fields --allow-missing-template-keys --template=',
+  set: '',
+  'set image':
+    '-f --filename= -R --recursive -n --namespace= -l --selector= --all --local -o --output= --dry-run= --field-manager= --record',
+  'set resources':
+    '-f --filename= -R --recursive -n --namespace= -l --selector= --all --local -o --output= --dry-run= --field-manager= --record -c --containers= --limits= --requests=',
+  scale:
+    '-n --namespace= -A --all-namespaces -o --output= --template= --allow-missing-template-keys --show-managed-fields --record -l --selector= --all --resource-version= --current-replicas= --replicas= --timeout= --dry-run= -f --filename= -k --kustomize= -R --recursive',
+  taint:
+    '-o --output= --template= --allow-missing-template-keys --show-managed-fields --record -l --selector= --overwrite --all --dry-run= --validate= --field-manager=',
+  uncordon: '-l --selector= --dry-run=',
+  version: '--client -o --output=',
+  wait: '-n --namespace= -A --all-namespaces --for= --timeout= -l --selector= --field-selector= --all -f --filename=',
+};
+
+/** Flags every kubectl command accepts (src/engine/kubectl/kubectl.ts). */
+export const KUBECTL_GLOBAL_FLAGS = '-n --namespace= --context= --cluster= --user= --kubeconfig= --request-timeout= -v --v=';
+
+/** kubeplay's verbs (src/engine/playground/kubeplay.ts): group → sub-verbs (none: the group runs). */
+export const KUBEPLAY_VERBS: Readonly<Record<string, readonly string[]>> = {
+  cluster: ['reset'],
+  node: ['add', 'stop', 'start', 'disconnect', 'reconnect', 'shutdown', 'pressure'],
+  zone: ['partition', 'heal'],
+  pod: ['crash', 'fail-readiness'],
+  load: [],
+  clock: [],
+  config: ['set', 'view'],
+  explain: ['scheduling'],
+};
+
+/** kubeplay's flags per verb, in the same notation as KUBECTL_FLAGS (from its usage text). */
+export const KUBEPLAY_FLAGS: Readonly<Record<string, string>> = {
+  'cluster reset': '--empty --zones= --nodes-per-zone=',
+  'node add': '--zone= --region= --cpu= --memory= --pods= --labels= --taints=',
+  'node shutdown': '--grace= --critical-grace=',
+  'pod crash': '-c --container= -n --namespace=',
+  'pod fail-readiness': '-c --container= -n --namespace= --for=',
+  load: '--cpu= --off -n --namespace=',
+  'explain scheduling': '-n --namespace=',
+};
+
+export interface FlagInfo {
+  /** Without dashes: `namespace`. */
+  name: string;
+  short?: string;
+  takesValue: boolean;
+}
+
+/** Reads the notation above. */
+export function parseFlagList(text: string): FlagInfo[] {
+  const out: FlagInfo[] = [];
+  let short: string | undefined;
+  for (const token of text.split(/\s+/).filter(Boolean)) {
+    if (token.startsWith('--')) {
+      const takesValue = token.endsWith('=');
+      const name = takesValue ? token.slice(2, -1) : token.slice(2);
+      out.push(short === undefined ? { name, takesValue } : { name, short, takesValue });
+      short = undefined;
+    } else short = token.slice(1);
+  }
+  return out;
+}
