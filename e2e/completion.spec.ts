@@ -1,16 +1,10 @@
 // Console Tab completion, Reset cluster and the inspector's Edit YAML / Add node, end to end.
 
 import { expect, test } from '@playwright/test';
+import { openPlayground } from './page-ready';
 
 test.beforeEach(async ({ page }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Node node-a1: / })).toBeVisible();
-  expect(problems).toEqual([]);
+  await openPlayground(page);
 });
 
 test('Tab completes resource types and lists ambiguous names', async ({ page }) => {

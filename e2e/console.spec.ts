@@ -2,6 +2,7 @@
 // cluster, and the clock controls drive virtual time.
 
 import { expect, test, type Page } from '@playwright/test';
+import { openPlayground } from './page-ready';
 
 const NODES = ['node-a1', 'node-a2', 'node-b1', 'node-b2', 'node-c1', 'node-c2'];
 
@@ -11,16 +12,7 @@ async function virtualNow(page: Page): Promise<number> {
 }
 
 test.beforeEach(async ({ page }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Kubeplay' })).toBeVisible();
-  // the worker is up once the nodes list mirrors the cluster
-  await expect(page.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Node node-a1: / })).toBeVisible();
-  expect(problems).toEqual([]);
+  await openPlayground(page);
 });
 
 test('runs kubectl get nodes in the console', async ({ page }) => {

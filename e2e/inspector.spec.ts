@@ -3,17 +3,10 @@
 // console; Describe asks the worker; the panel shows zone states.
 
 import { expect, test } from '@playwright/test';
+import { openPlayground } from './page-ready';
 
 test.beforeEach(async ({ page }) => {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  await page.goto('/');
-  // the worker is up once the control-plane panel mirrors the zones
-  await expect(page.getByRole('table', { name: /Zones as the node lifecycle controller/ })).toContainText('zone-a');
-  expect(problems).toEqual([]);
+  await openPlayground(page);
 });
 
 test('select a node from the events timeline, cordon it from the inspector, describe it', async ({ page }) => {

@@ -1,0 +1,17 @@
+// Shared start of the browser tests: open the page, wait until the worker mirrors the cluster,
+// and fail on any page error or console error logged on the way.
+
+import { expect, type Page } from '@playwright/test';
+
+export async function openPlayground(page: Page): Promise<void> {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Kubeplay' })).toBeVisible();
+  // the worker is up once the graph mirrors the cluster's nodes
+  await expect(page.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Node node-a1: / })).toBeVisible();
+  expect(problems).toEqual([]);
+}
