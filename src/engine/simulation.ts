@@ -28,6 +28,8 @@ export interface MachineSnapshot {
   zone: string;
   running: boolean;
   reachable: boolean;
+  /** Only present (true) while a graceful node shutdown runs. */
+  shuttingDown?: boolean;
 }
 
 export class Simulation {
@@ -73,7 +75,13 @@ export class Simulation {
   /** The machines by name, with their power and connection state (Topology). */
   machines(): MachineSnapshot[] {
     return [...this.current.topology.allMachines()]
-      .map(({ name, zone, running, reachable }) => ({ name, zone, running, reachable }))
+      .map(({ name, zone, running, reachable, shuttingDown }) => ({
+        name,
+        zone,
+        running,
+        reachable,
+        ...(shuttingDown ? { shuttingDown } : {}),
+      }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 

@@ -170,6 +170,8 @@ export interface MachineInfo {
   running: boolean;
   /** Can reach the control plane (false after `kubeplay node disconnect` / `zone partition`). */
   reachable: boolean;
+  /** Graceful node shutdown under way (`kubeplay node shutdown`); absent means false. */
+  shuttingDown?: boolean;
 }
 
 /**

@@ -59,10 +59,14 @@ describe('parseMachines', () => {
       parseMachines([
         { name: 'node-a1', zone: 'zone-a', running: false, reachable: true, region: 'r' },
         { name: 'node-b1', zone: 'zone-b', running: true, reachable: false },
+        { name: 'node-c1', zone: 'zone-c', running: true, reachable: true, shuttingDown: true },
+        { name: 'node-c2', zone: 'zone-c', running: true, reachable: true, shuttingDown: false },
       ]),
     ).toEqual([
       { name: 'node-a1', zone: 'zone-a', running: false, reachable: true },
       { name: 'node-b1', zone: 'zone-b', running: true, reachable: false },
+      { name: 'node-c1', zone: 'zone-c', running: true, reachable: true, shuttingDown: true },
+      { name: 'node-c2', zone: 'zone-c', running: true, reachable: true },
     ]);
     expect(parseMachines([])).toEqual([]);
   });
@@ -72,6 +76,7 @@ describe('parseMachines', () => {
     [[null], 'machines[0]: name and zone must be strings'],
     [[{ name: 'n', zone: 1, running: true, reachable: true }], 'machines[0]: name and zone must be strings'],
     [[{ name: 'n', zone: 'z', running: 'yes', reachable: true }], 'machines[0]: running and reachable must be booleans'],
+    [[{ name: 'n', zone: 'z', running: true, reachable: true, shuttingDown: 1 }], 'machines[0]: shuttingDown must be a boolean'],
   ])('rejects %j', (data, error) => {
     expect(parseMachines(data)).toBe(error);
   });

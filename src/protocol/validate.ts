@@ -88,7 +88,11 @@ export function parseMachines(data: unknown): MachineInfo[] | string {
     if (typeof m.running !== 'boolean' || typeof m.reachable !== 'boolean') {
       return `machines[${i}]: running and reachable must be booleans`;
     }
-    out.push({ name: m.name, zone: m.zone, running: m.running, reachable: m.reachable });
+    if (m.shuttingDown !== undefined && typeof m.shuttingDown !== 'boolean')
+      return `machines[${i}]: shuttingDown must be a boolean`;
+    const info: MachineInfo = { name: m.name, zone: m.zone, running: m.running, reachable: m.reachable };
+    if (m.shuttingDown) info.shuttingDown = true;
+    out.push(info);
   }
   return out;
 }

@@ -65,6 +65,7 @@ describe('machines', () => {
     c.clock.advance(10_000);
     const t0 = c.clock.now();
     c.machines.shutdown('node-a1', { graceMs: 30_000, criticalGraceMs: 10_000 });
+    expect(c.topology.machine('node-a1')!.shuttingDown).toBe(true);
     const node = c.api.get(nodeKind, undefined, 'node-a1');
     expect(node.status.conditions.find((x: any) => x.type === 'Ready')).toMatchObject({
       status: 'False',
@@ -84,7 +85,7 @@ describe('machines', () => {
     expect(get(c, 'regular')!.status.conditions).toContainEqual(
       expect.objectContaining({ type: 'DisruptionTarget', status: 'True', reason: 'TerminationByKubelet' }),
     );
-    expect(c.topology.machine('node-a1')!.running).toBe(false);
+    expect(c.topology.machine('node-a1')!).toMatchObject({ running: false, shuttingDown: false });
     expect(c.clock.now() - t0).toBeLessThan(31_000);
   });
 

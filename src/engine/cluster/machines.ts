@@ -75,6 +75,7 @@ export class MachineControl {
   shutdown(name: string, options: ShutdownOptions, onOff?: () => void): void {
     const m = this.machine(name);
     if (!m.running) throw new MachineError(`node ${name} is already stopped`);
+    this.cluster.topology.setShuttingDown(name, true);
     this.cluster.agents.get(name)?.beginShutdown();
     const kubelet = this.cluster.kubelets.node(name);
     const powerOff = () => {

@@ -8,6 +8,8 @@ export interface MachineState {
   region: string;
   running: boolean;
   reachable: boolean;
+  /** Graceful node shutdown is under way (the machine powers off when it ends). */
+  shuttingDown: boolean;
 }
 
 export class Topology {
@@ -25,7 +27,7 @@ export class Topology {
   }
 
   addMachine(name: string, zone: string, region: string): MachineState {
-    const state: MachineState = { name, zone, region, running: true, reachable: true };
+    const state: MachineState = { name, zone, region, running: true, reachable: true, shuttingDown: false };
     this.machines.set(name, state);
     let members = this.byZone.get(zone);
     if (!members) this.byZone.set(zone, (members = new Set()));
@@ -47,6 +49,15 @@ export class Topology {
     const m = this.machines.get(name);
     if (!m || m.running === running) return;
     m.running = running;
+    m.shuttingDown = false;
+    this.changes++;
+  }
+
+  /** Marks a graceful node shutdown as under way. */
+  setShuttingDown(name: string, shuttingDown: boolean): void {
+    const m = this.machines.get(name);
+    if (!m || m.shuttingDown === shuttingDown) return;
+    m.shuttingDown = shuttingDown;
     this.changes++;
   }
 

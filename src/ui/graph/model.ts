@@ -72,6 +72,8 @@ export interface NodeView {
   running: boolean;
   /** The machine can reach the control plane (true when unknown). */
   reachable: boolean;
+  /** Graceful node shutdown under way. */
+  shuttingDown: boolean;
 }
 
 export type WorkloadKind =
@@ -311,7 +313,7 @@ export function taintTag(taint: { key: string; value?: string; effect: string })
 export function nodeView(
   node: KObject,
   pods: readonly KObject[],
-  machine?: Pick<MachineInfo, 'running' | 'reachable'>,
+  machine?: Pick<MachineInfo, 'running' | 'reachable' | 'shuttingDown'>,
 ): NodeView {
   const name = node.metadata.name ?? '';
   const status = nodeStatus(node);
@@ -373,6 +375,7 @@ export function nodeView(
     podCount: pods.length,
     running: machine?.running ?? true,
     reachable: machine?.reachable ?? true,
+    shuttingDown: machine?.shuttingDown ?? false,
   };
 }
 

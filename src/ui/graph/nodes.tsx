@@ -146,6 +146,14 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCard
             powered off
           </span>
         )}
+        {view.shuttingDown && (
+          <span
+            className="gn-tag tag-machine tag-shutdown"
+            title="Graceful node shutdown: the kubelet stops regular pods, then critical ones, then the machine powers off"
+          >
+            shutting down
+          </span>
+        )}
         {!view.reachable && (
           <span
             className="gn-tag tag-machine tag-cut"
