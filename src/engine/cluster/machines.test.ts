@@ -89,6 +89,34 @@ describe('machines', () => {
     expect(c.clock.now() - t0).toBeLessThan(31_000);
   });
 
+  it('shutdownGracePeriodByPodPriority stops each priority group in turn, lowest first', () => {
+    const c = setup();
+    c.api.create({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'mid' }, value: 100_000 });
+    c.api.create(pod('low', shell));
+    c.api.create(pod('mid', { ...shell, priorityClassName: 'mid' }));
+    c.api.create(pod('critical', { ...shell, priorityClassName: 'system-node-critical' }));
+    c.clock.advance(10_000);
+    const stoppedAt: Record<string, number> = {};
+    c.api.watch(podKind, (e) => {
+      const name = e.object.metadata.name!;
+      if (e.object.status?.phase === 'Failed' && stoppedAt[name] === undefined) stoppedAt[name] = c.clock.now();
+    });
+    const t0 = c.clock.now();
+    c.machines.shutdown('node-a1', {
+      graceMs: 0,
+      criticalGraceMs: 0,
+      byPriority: [
+        { priority: 0, graceMs: 5_000 },
+        { priority: 100_000, graceMs: 10_000 },
+        { priority: 2_000_000_000, graceMs: 5_000 },
+      ],
+    });
+    c.clock.advance(30_000);
+    // Shells ignore SIGTERM: each group uses its whole period before the next one starts.
+    const after = (name: string) => Math.round((stoppedAt[name] - t0) / 1000);
+    expect([after('low'), after('mid'), after('critical')]).toEqual([5, 15, 20]);
+  });
+
   it('memory pressure evicts BestEffort pods and refuses new ones', () => {
     const c = setup();
     c.api.create(pod('besteffort', nginx));

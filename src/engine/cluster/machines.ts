@@ -4,6 +4,7 @@
 // one would. Nothing here touches the API directly: the control plane only sees the consequences.
 
 import type { PressureKind } from '../kubelet/node-agent';
+import { twoGroupShutdownPlan, type ShutdownGroup } from '../kubelet/pods/node-kubelet';
 import type { Cluster } from './cluster';
 
 export class MachineError extends Error {}
@@ -13,6 +14,8 @@ export interface ShutdownOptions {
   graceMs: number;
   /** shutdownGracePeriodCriticalPods */
   criticalGraceMs: number;
+  /** shutdownGracePeriodByPodPriority, which replaces the two periods when given. */
+  byPriority?: ShutdownGroup[];
 }
 
 export class MachineControl {
@@ -82,7 +85,8 @@ export class MachineControl {
       if (m.running) this.stop(name);
       onOff?.();
     };
-    if (kubelet) kubelet.gracefulShutdown(options.graceMs, options.criticalGraceMs, powerOff);
+    const plan = options.byPriority?.length ? options.byPriority : twoGroupShutdownPlan(options.graceMs, options.criticalGraceMs);
+    if (kubelet) kubelet.gracefulShutdown(plan, powerOff);
     else powerOff();
   }
 

@@ -98,7 +98,7 @@ function usage(): string {
     '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M]',
     '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
     '  kubeplay node stop|start|disconnect|reconnect NAME',
-    '  kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s]',
+    '  kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s] [--by-priority PRIORITY=DURATION,...]',
     '  kubeplay node pressure NAME memory|disk|pid on|off',
     '  kubeplay zone partition|heal ZONE',
     '  kubeplay pod crash POD [-c CONTAINER] [-n NAMESPACE]',

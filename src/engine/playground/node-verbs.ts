@@ -66,18 +66,36 @@ export function nodeShutdown(args: string[], io: IO, host: Host): number {
   const p = parseFlags(args, [
     { name: 'grace', type: 'string', default: '30s' },
     { name: 'critical-grace', type: 'string', default: '10s' },
+    { name: 'by-priority', type: 'string', default: '' },
   ]);
   if (p.args.length !== 1) throw new UsageError('kubeplay node shutdown needs exactly one NAME');
   const name = p.args[0].replace(/^nodes?\//, '');
   const graceMs = duration(p.flags.grace as string, 'grace');
   const criticalGraceMs = duration(p.flags['critical-grace'] as string, 'critical-grace');
   if (criticalGraceMs > graceMs) throw new UsageError('--critical-grace must not be longer than --grace');
-  host.cluster().machines.shutdown(name, { graceMs, criticalGraceMs });
-  io.out(
-    `node/${name} shutting down (shutdownGracePeriod=${formatGoDuration(graceMs)}, ` +
-      `shutdownGracePeriodCriticalPods=${formatGoDuration(criticalGraceMs)})\n`,
-  );
+  const byPriority = parseByPriority(p.flags['by-priority'] as string);
+  host.cluster().machines.shutdown(name, { graceMs, criticalGraceMs, byPriority });
+  if (byPriority.length) {
+    const groups = byPriority.map((g) => `priority ${g.priority}: ${formatGoDuration(g.graceMs)}`).join(', ');
+    io.out(`node/${name} shutting down (shutdownGracePeriodByPodPriority: ${groups})\n`);
+  } else {
+    io.out(
+      `node/${name} shutting down (shutdownGracePeriod=${formatGoDuration(graceMs)}, ` +
+        `shutdownGracePeriodCriticalPods=${formatGoDuration(criticalGraceMs)})\n`,
+    );
+  }
   return 0;
+}
+
+/** `--by-priority 100000=10s,0=20s`: shutdownGracePeriodByPodPriority, lowest priority first. */
+function parseByPriority(text: string): { priority: number; graceMs: number }[] {
+  if (!text) return [];
+  const groups = text.split(',').map((entry) => {
+    const m = /^(-?\d+)=(.+)$/.exec(entry.trim());
+    if (!m) throw new UsageError(`--by-priority: "${entry}" is not PRIORITY=DURATION`);
+    return { priority: Number(m[1]), graceMs: duration(m[2], 'by-priority') };
+  });
+  return groups.sort((a, b) => a.priority - b.priority);
 }
 
 const PRESSURE_KINDS: readonly PressureKind[] = ['memory', 'disk', 'pid'];

@@ -30,6 +30,23 @@ import { SerialPullQueue } from './pull-queue';
 
 const CRITICAL_PRIORITY = 2_000_000_000;
 const SHUTDOWN_MESSAGE = 'Pod was terminated in response to imminent node shutdown.';
+/** One shutdownGracePeriodByPodPriority entry: pods from `priority` up get `graceMs`. */
+export interface ShutdownGroup {
+  priority: number;
+  graceMs: number;
+}
+
+/**
+ * shutdownGracePeriod / shutdownGracePeriodCriticalPods as the kubelet turns them into priority
+ * groups: regular pods get the difference, critical ones (≥ 2000000000) the critical period.
+ */
+export function twoGroupShutdownPlan(graceMs: number, criticalGraceMs: number): ShutdownGroup[] {
+  return [
+    { priority: 0, graceMs: Math.max(0, graceMs - criticalGraceMs) },
+    { priority: CRITICAL_PRIORITY, graceMs: criticalGraceMs },
+  ];
+}
+
 /** The eviction manager's housekeeping interval. */
 const EVICTION_MONITORING_MS = 10_000;
 
@@ -131,13 +148,20 @@ export class NodeKubelet implements NodeContext {
    * critical ones (priority ≥ 2000000000) within `criticalGraceMs` — each with at most its own
    * grace period. `done` runs when every group has finished or used up its time.
    */
-  gracefulShutdown(graceMs: number, criticalGraceMs: number, done: () => void): void {
+  gracefulShutdown(plan: readonly ShutdownGroup[], done: () => void): void {
     this.shuttingDown = true;
-    const critical = (w: PodWorker) => (w.pod.spec?.priority ?? 0) >= CRITICAL_PRIORITY;
-    const groups = [
-      { seconds: Math.max(0, graceMs - criticalGraceMs), members: (w: PodWorker) => !critical(w) },
-      { seconds: criticalGraceMs, members: critical },
-    ];
+    // Each pod belongs to the group with the highest priority not above its own (the lowest
+    // group takes pods below every group), as shutdownGracePeriodByPodPriority assigns them.
+    const sorted = [...plan].sort((a, b) => a.priority - b.priority);
+    const groupOf = (w: PodWorker) => {
+      const p = w.pod.spec?.priority ?? 0;
+      let index = 0;
+      sorted.forEach((g, i) => {
+        if (g.priority <= p) index = i;
+      });
+      return index;
+    };
+    const groups = sorted.map((g, i) => ({ seconds: g.graceMs, members: (w: PodWorker) => groupOf(w) === i }));
     const runGroup = (i: number) => {
       if (i >= groups.length) {
         done();
@@ -151,8 +175,10 @@ export class NodeKubelet implements NodeContext {
       }
       const deadline = this.clock.now() + group.seconds;
       const check = () => {
-        if (members.every((w) => !w.holdsContainers()) || this.clock.now() >= deadline) runGroup(i + 1);
-        else this.clock.after(Math.min(500, deadline - this.clock.now()), check, Priority.controller, 'node shutdown group');
+        if (members.every((w) => w.isTerminated()) || this.clock.now() >= deadline) runGroup(i + 1);
+        // Periodic priority: at the deadline, the kills and status writes due at that instant
+        // (controller priority) land first, as the kubelet's killPod returns before it moves on.
+        else this.clock.after(Math.min(500, deadline - this.clock.now()), check, Priority.periodic, 'node shutdown group');
       };
       check();
     };

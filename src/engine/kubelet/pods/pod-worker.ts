@@ -162,9 +162,9 @@ export class PodWorker implements ProbeHost {
     this.prober.stop();
   }
 
-  /** Whether any of the pod's containers still runs. */
-  holdsContainers(): boolean {
-    return this.node.runtime.pod(this.uid)?.containers.some((c) => c.state === 'running') ?? false;
+  /** Stopped for good: its containers are down and the terminal status is written. */
+  isTerminated(): boolean {
+    return this.finished || this.termination?.stage === 'done';
   }
 
   /** Still holding the node's resources and running (not terminating). */
