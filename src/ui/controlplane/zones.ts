@@ -1,26 +1,12 @@
-// zones: each zone as the node lifecycle controller sees it, recomputed from the mirrored Nodes.
-// The rules are those of pkg/controller/nodelifecycle (ComputeZoneState, handleDisruption,
-// setLimiterInZone) with kube-controller-manager's default flags; the engine implements the same
-// in src/engine/controllers/nodelifecycle (the UI does not import the engine, so the few lines of
-// arithmetic are repeated here, for display only).
+// zones: each zone as the node lifecycle controller sees it, recomputed from the mirrored Nodes
+// with the controller's own rules (src/k8s/zone-disruption.ts: ComputeZoneState and the rate per
+// state, shared with the engine) and kube-controller-manager's default flags; handleDisruption's
+// "every zone down" case is applied here, for display.
 
 import type { KObject } from '../../k8s/types';
+import { DEFAULT_EVICTION_RATES, qpsForState, zoneStateOf, type EvictionRates } from '../../k8s/zone-disruption';
 
 export type ZoneState = 'Normal' | 'PartialDisruption' | 'FullDisruption';
-
-/** kube-controller-manager defaults. */
-export const NODE_LIFECYCLE_DEFAULTS = {
-  /** --node-eviction-rate: NoExecute taints per second in a healthy zone. */
-  evictionRate: 0.1,
-  /** --secondary-node-eviction-rate: the rate in a PartialDisruption zone larger than the threshold below. */
-  secondaryEvictionRate: 0.01,
-  /** --large-cluster-size-threshold: zones of at most this many nodes stop tainting when partially disrupted. */
-  largeClusterSizeThreshold: 50,
-  /** --unhealthy-zone-threshold: the fraction of not-Ready nodes (of at least 3) that makes a zone PartialDisruption. */
-  unhealthyZoneThreshold: 0.55,
-};
-
-export type NodeLifecycleSettings = typeof NODE_LIFECYCLE_DEFAULTS;
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 /** Nodes with this label are left out of their zone's disruption counts. */
@@ -44,19 +30,9 @@ export function readyStatus(node: KObject): string | undefined {
   return conditions.find((c) => c.type === 'Ready')?.status;
 }
 
-/**
- * ComputeZoneState: no Ready node (and at least one) → FullDisruption; more than two not-Ready
- * nodes that are at least unhealthy-zone-threshold of the zone → PartialDisruption; else Normal.
- * Not Ready means Ready False, Unknown or missing. (float32 as the controller compares.)
- */
-export function zoneState(
-  ready: number,
-  notReady: number,
-  threshold = NODE_LIFECYCLE_DEFAULTS.unhealthyZoneThreshold,
-): ZoneState {
-  if (ready === 0 && notReady > 0) return 'FullDisruption';
-  if (notReady > 2 && Math.fround(notReady / (notReady + ready)) >= Math.fround(threshold)) return 'PartialDisruption';
-  return 'Normal';
+/** ComputeZoneState of a zone's counts (not Ready: Ready False, Unknown or missing). */
+export function zoneState(ready: number, notReady: number, threshold = DEFAULT_EVICTION_RATES.unhealthyZoneThreshold): ZoneState {
+  return zoneStateOf(ready, notReady, threshold) as ZoneState;
 }
 
 /**
@@ -69,24 +45,24 @@ export function zoneRate(
   state: ZoneState,
   size: number,
   allZonesDown: boolean,
-  s: NodeLifecycleSettings = NODE_LIFECYCLE_DEFAULTS,
+  s: EvictionRates = DEFAULT_EVICTION_RATES,
 ): { rate: number; rule: string } {
   if (allZonesDown) {
     return { rate: 0, rule: 'every zone is fully disrupted: the controller suspects its own network and stops tainting' };
   }
-  if (state === 'PartialDisruption') {
-    return size > s.largeClusterSizeThreshold
-      ? {
-          rate: s.secondaryEvictionRate,
-          rule: `partial disruption in a zone of more than ${s.largeClusterSizeThreshold} nodes: --secondary-node-eviction-rate`,
-        }
-      : { rate: 0, rule: `partial disruption in a zone of at most ${s.largeClusterSizeThreshold} nodes: tainting stops` };
-  }
-  return { rate: s.evictionRate, rule: '--node-eviction-rate' };
+  const rate = qpsForState(state, size, s) ?? 0;
+  if (state !== 'PartialDisruption') return { rate, rule: '--node-eviction-rate' };
+  return {
+    rate,
+    rule:
+      size > s.largeClusterSizeThreshold
+        ? `partial disruption in a zone of more than ${s.largeClusterSizeThreshold} nodes: --secondary-node-eviction-rate`
+        : `partial disruption in a zone of at most ${s.largeClusterSizeThreshold} nodes: tainting stops`,
+  };
 }
 
 /** Every zone with at least one counted node, sorted by name ('' last). */
-export function zoneSummaries(nodes: readonly KObject[], s: NodeLifecycleSettings = NODE_LIFECYCLE_DEFAULTS): ZoneSummary[] {
+export function zoneSummaries(nodes: readonly KObject[], s: EvictionRates = DEFAULT_EVICTION_RATES): ZoneSummary[] {
   const counts = new Map<string, { ready: number; notReady: number }>();
   for (const node of nodes) {
     const labels = node.metadata.labels ?? {};

@@ -9,41 +9,14 @@
 // that mode it gives every node a fresh grace period before it judges them again.
 
 import { RateLimitedTimedQueue } from './rate-limited-queue';
-import { zoneStateOf, type ZoneState } from './zone-state';
+import { qpsForState, reducedQps, zoneStateOf, type EvictionRates, type ZoneState } from '../../../k8s/zone-disruption';
 
-export interface EvictionRates {
-  /** node-eviction-rate */
-  evictionRate: number;
-  /** secondary-node-eviction-rate */
-  secondaryEvictionRate: number;
-  /** large-cluster-size-threshold */
-  largeClusterSizeThreshold: number;
-  /** unhealthy-zone-threshold */
-  unhealthyZoneThreshold: number;
-}
+export { qpsForState, reducedQps, type EvictionRates };
 
 /** Ready / not-ready node counts of one zone in one monitor pass. */
 export interface ZoneCount {
   ready: number;
   notReady: number;
-}
-
-/** ReducedQPSFunc: the PartialDisruption rate for a zone of `zoneSize` nodes. */
-export function reducedQps(zoneSize: number, rates: EvictionRates): number {
-  return zoneSize > rates.largeClusterSizeThreshold ? rates.secondaryEvictionRate : 0;
-}
-
-/** setLimiterInZone: the rate for a state (undefined for Initial, which keeps what it has). */
-export function qpsForState(state: ZoneState, zoneSize: number, rates: EvictionRates): number | undefined {
-  switch (state) {
-    case 'Normal':
-    case 'FullDisruption': // HealthyQPSFunc
-      return rates.evictionRate;
-    case 'PartialDisruption':
-      return reducedQps(zoneSize, rates);
-    default:
-      return undefined;
-  }
 }
 
 export interface DisruptionHooks {

@@ -3,8 +3,9 @@
 // conditions.
 
 import type { Condition, KObject } from '../../../k8s/types';
+import { zoneStateOf, type ZoneState } from '../../../k8s/zone-disruption';
 
-export type ZoneState = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
+export { zoneStateOf, type ZoneState };
 
 export const LABEL_TOPOLOGY_ZONE = 'topology.kubernetes.io/zone';
 export const LABEL_TOPOLOGY_REGION = 'topology.kubernetes.io/region';
@@ -35,19 +36,6 @@ export function displayZone(key: string): string {
 export function isExcludedFromDisruption(node: KObject): boolean {
   const labels = node.metadata.labels;
   return !!labels && LABEL_EXCLUDE_DISRUPTION in labels;
-}
-
-/**
- * ComputeZoneState from counts: no Ready node (and at least one) → FullDisruption; more than two
- * not-Ready nodes making up at least `unhealthyThreshold` of the zone → PartialDisruption; else
- * Normal. The fraction is compared in float32, as the controller does.
- */
-export function zoneStateOf(ready: number, notReady: number, unhealthyThreshold: number): ZoneState {
-  if (ready === 0 && notReady > 0) return 'FullDisruption';
-  if (notReady > 2 && Math.fround(Math.fround(notReady) / Math.fround(notReady + ready)) >= Math.fround(unhealthyThreshold)) {
-    return 'PartialDisruption';
-  }
-  return 'Normal';
 }
 
 /**
