@@ -69,7 +69,7 @@ export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<Node<ZoneData
         <span>{data.zone ? `Zone ${data.zone}` : 'No zone'}</span>
         {data.partitioned && (
           <span
-            className="gn-tag tag-bad graph-zone-tag"
+            className="gn-tag pill-bad graph-zone-tag"
             title="Every node of this zone is cut off from the control plane (kubeplay zone heal reconnects them)"
           >
             partitioned
@@ -163,12 +163,12 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCard
           </span>
         )}
         {view.cordoned && (
-          <span className="gn-tag tag-warn" title="spec.unschedulable: kubectl prints SchedulingDisabled">
+          <span className="gn-tag pill-warn" title="spec.unschedulable: kubectl prints SchedulingDisabled">
             SchedulingDisabled
           </span>
         )}
         {view.tags.map((t) => (
-          <span key={t.text} className={`gn-tag tag-${t.tone}`} title={t.title}>
+          <span key={t.text} className={`gn-tag pill-${t.tone}`} title={t.title}>
             {t.text}
           </span>
         ))}
