@@ -7,6 +7,7 @@ import { nodeStatus } from '../../k8s/node-status';
 import { podPrintSummary } from '../../k8s/pod-status';
 import { formatBytes, formatMilli, parseQuantity } from '../../k8s/quantity';
 import type { KObject } from '../../k8s/types';
+import { podRequests as effectiveRequests } from '../../k8s/pod-resources';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
@@ -256,37 +257,22 @@ function count(v: string | number | undefined): number {
 const requestsCache = new WeakMap<object, Requests>();
 
 /**
- * A pod's requests for the usage bars, the way `kubectl describe node` adds them up
- * (resourcehelper.PodRequests): containers summed, the max with each init container (restartable
- * sidecars added to everything after them), pod-level cpu/memory when set, plus overhead.
+ * A pod's cpu and memory requests for the usage bars, as `kubectl describe node` adds them up
+ * (src/k8s/pod-resources.ts), with pod-level requests, when set, in place of the containers'.
  */
 export function podRequests(spec: any): Requests {
   if (!spec || typeof spec !== 'object') return { milliCPU: 0, memory: 0 };
   const hit = requestsCache.get(spec);
   if (hit) return hit;
-  const out: Requests = { milliCPU: 0, memory: 0 };
-  for (const res of ['cpu', 'memory'] as const) {
-    const field = res === 'cpu' ? 'milliCPU' : 'memory';
-    let sum = 0;
-    for (const c of spec.containers ?? []) sum += amount(c.resources?.requests, res);
-    let sidecars = 0;
-    let initMax = 0;
-    for (const c of spec.initContainers ?? []) {
-      const req = amount(c.resources?.requests, res);
-      if (c.restartPolicy === 'Always') {
-        sum += req;
-        sidecars += req;
-        initMax = Math.max(initMax, sidecars);
-      } else {
-        initMax = Math.max(initMax, req + sidecars);
-      }
-    }
-    let total = Math.max(sum, initMax);
-    const podLevel = spec.resources?.requests as ResourceList;
-    if (podLevel && podLevel[res] !== undefined) total = amount(podLevel, res);
-    total += amount(spec.overhead as ResourceList, res);
-    out[field] = total;
-  }
+  const list = effectiveRequests({ spec } as KObject);
+  const podLevel = spec.resources?.requests as ResourceList;
+  const overhead = spec.overhead as ResourceList;
+  const total = (res: 'cpu' | 'memory', fromList: number) =>
+    podLevel && podLevel[res] !== undefined ? amount(podLevel, res) + amount(overhead, res) : fromList;
+  const out: Requests = {
+    milliCPU: total('cpu', list.get('cpu')?.milliValue() ?? 0),
+    memory: total('memory', list.get('memory')?.value() ?? 0),
+  };
   requestsCache.set(spec, out);
   return out;
 }
