@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { lookupImage } from './catalog';
 import { NodeImageCache } from './node-image-cache';
+import { formatGoDuration } from '../../../k8s/duration';
 import { Backoff } from '../../runtime/flowcontrol-backoff';
 import {
   defaultPullPolicy,
-  formatGoDuration,
   imageBackOffInitialMs,
   imageBackOffKey,
   imageBackOffMaxMs,

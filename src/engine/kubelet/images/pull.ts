@@ -11,6 +11,7 @@
 // re-checks the manifest: base latency alone. A failed resolve (unknown tag) takes the base
 // latency.
 
+import { formatGoDuration } from '../../../k8s/duration';
 import { lookupImage, type CatalogImage } from './catalog';
 import type { CachedImage, NodeImageCache } from './node-image-cache';
 import type { Backoff } from '../../runtime/flowcontrol-backoff';
@@ -204,24 +205,6 @@ export function backOffPullingMessage(image: string): string {
 /** `Successfully pulled image "x" in 1.234s (1.234s including waiting). Image size: N bytes.` */
 export function pulledMessage(image: string, pullMs: number, includingWaitingMs: number, sizeBytes: number): string {
   return `Successfully pulled image ${goQuote(image)} in ${formatGoDuration(pullMs)} (${formatGoDuration(includingWaitingMs)} including waiting). Image size: ${sizeBytes} bytes.`;
-}
-
-/** Go's `time.Duration.String()` for a whole number of milliseconds: `830ms`, `1.5s`, `2m0.5s`. */
-export function formatGoDuration(ms: number): string {
-  if (ms === 0) return '0s';
-  const sign = ms < 0 ? '-' : '';
-  let rest = Math.abs(Math.round(ms));
-  if (rest < 1000) return `${sign}${rest}ms`;
-  const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1000);
-  const frac = rest % 1000;
-  const secs = frac === 0 ? `${seconds}` : `${seconds}.${String(frac).padStart(3, '0').replace(/0+$/, '')}`;
-  if (hours > 0) return `${sign}${hours}h${minutes}m${secs}s`;
-  if (minutes > 0) return `${sign}${minutes}m${secs}s`;
-  return `${sign}${secs}s`;
 }
 
 /** The kubelet's key for the image pull back-off: pod UID and the container's image as written. */

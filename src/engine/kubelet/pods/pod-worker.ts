@@ -12,6 +12,7 @@
 // 2 s after the hook), then sidecars in reverse order; the terminal status is written and, for a
 // deleted pod, the kubelet removes the API object with grace period 0.
 
+import { formatGoDuration } from '../../../k8s/duration';
 import type { KObject } from '../../../k8s/types';
 import { isApiError } from '../../api/errors';
 import { podKind } from '../../api/kinds';
@@ -419,7 +420,7 @@ export class PodWorker implements ProbeHost {
       const pod = this.pod.metadata;
       this.reasons.set(c.name, {
         reason: 'CrashLoopBackOff',
-        message: `back-off ${formatBackoff(delay)} restarting failed container=${c.name} pod=${pod.name}_${pod.namespace}(${this.uid})`,
+        message: `back-off ${formatGoDuration(delay)} restarting failed container=${c.name} pod=${pod.name}_${pod.namespace}(${this.uid})`,
       });
       this.node.recorder.event(
         referenceTo(this.pod, fieldPath(kind, c.name)),
@@ -704,11 +705,4 @@ function differsBeyondStatus(a: KObject, b: KObject): boolean {
 export function fieldPath(kind: ContainerKind, name: string): string {
   const field = kind === 'init' ? 'initContainers' : kind === 'ephemeral' ? 'ephemeralContainers' : 'containers';
   return `spec.${field}{${name}}`;
-}
-
-/** Go's Duration.String() for whole seconds (the CrashLoopBackOff message): 10s, 2m40s, 5m0s. */
-export function formatBackoff(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  return `${Math.floor(s / 60)}m${s % 60}s`;
 }

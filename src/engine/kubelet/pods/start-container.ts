@@ -13,7 +13,7 @@ import {
 } from '../images/pull';
 import { unknownImageDefaults } from '../images/catalog';
 import { referenceTo } from '../../runtime/events';
-import { serviceKindOrUndefined } from './services';
+import { serviceKind } from '../../api/kinds';
 import type { ContainerKind } from './runtime-types';
 import type { PodWorker } from './pod-worker';
 import { fieldPath } from './pod-worker';
@@ -107,12 +107,9 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
       podName: pod.metadata.name!,
       hostname: env.HOSTNAME,
       env,
-      serviceExists: (name, ns) =>
-        serviceKindOrUndefined(api) !== undefined && !!api.tryGet(serviceKindOrUndefined(api)!, ns, name),
+      serviceExists: (name, ns) => !!api.tryGet(serviceKind, ns, name),
       serviceIP: (name, ns) => {
-        const kindDef = serviceKindOrUndefined(api);
-        const svc = kindDef ? api.tryGet(kindDef, ns, name) : undefined;
-        const ip = svc?.spec?.clusterIP;
+        const ip = api.tryGet(serviceKind, ns, name)?.spec?.clusterIP;
         return ip && ip !== 'None' ? ip : undefined;
       },
       epochMs: node.clock.epochMs,
