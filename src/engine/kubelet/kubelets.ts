@@ -12,6 +12,7 @@ import type { LogLine } from './container/types';
 import type { ContainerLogRequest, ContainerLogResult, KubeletApi } from './kubelet-api';
 import { NodeKubelet, type NodeKubeletDeps } from './pods/node-kubelet';
 import type { ContainerInstance } from './pods/runtime-types';
+import { findSpecContainer } from './pods/spec-container';
 
 export class Kubelets implements KubeletApi {
   private readonly nodes = new Map<string, NodeKubelet>();
@@ -81,13 +82,7 @@ export class Kubelets implements KubeletApi {
     if (!pod) return { ok: false, error: errors.notFound({ group: '', resource: 'pods' }, request.pod) };
     const name = request.container;
     const spec = pod.spec ?? {};
-    const kind = (spec.containers ?? []).some((c: any) => c.name === name)
-      ? 'regular'
-      : (spec.initContainers ?? []).some((c: any) => c.name === name)
-        ? 'init'
-        : (spec.ephemeralContainers ?? []).some((c: any) => c.name === name)
-          ? 'ephemeral'
-          : undefined;
+    const kind = findSpecContainer(spec, name)?.kind;
     if (!kind) return { ok: false, error: errors.badRequest(`container ${name} is not valid for pod ${request.pod}`) };
     const kubelet = spec.nodeName ? this.nodes.get(spec.nodeName) : undefined;
     const instances = kubelet?.runtime.pod(pod.metadata.uid!)?.containers.filter((c) => c.name === name && c.kind === kind) ?? [];

@@ -27,6 +27,7 @@ import { isKubeletOwnedCondition } from './status/conditions';
 import { podQosClass } from '../../api/kinds/pod-qos';
 import { startContainerFlow, type StartResult } from './start-container';
 import { readyAfterAt } from './teaching-effects';
+import { findSpecContainer } from './spec-container';
 import { stopContainerFlow } from './stop-container';
 import { evaluateContainerProbe } from './probe-evaluation';
 
@@ -454,13 +455,7 @@ export class PodWorker implements ProbeHost {
   }
 
   private specContainer(name: string): { spec: any; kind: ContainerKind } | undefined {
-    const spec = this.pod.spec ?? {};
-    const regular = (spec.containers ?? []).find((c: any) => c.name === name);
-    if (regular) return { spec: regular, kind: 'regular' };
-    const init = (spec.initContainers ?? []).find((c: any) => c.name === name);
-    if (init) return { spec: init, kind: 'init' };
-    const eph = (spec.ephemeralContainers ?? []).find((c: any) => c.name === name);
-    return eph ? { spec: eph, kind: 'ephemeral' } : undefined;
+    return findSpecContainer(this.pod.spec, name);
   }
 
   private probeGraceMs(container: any, type: ProbeType): number {
