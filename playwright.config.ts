@@ -5,7 +5,9 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// Overridable so several builds can be tested side by side (each with its own dist and port).
+const PORT = Number(process.env.KUBEPLAY_E2E_PORT ?? 4173);
+const DIST = process.env.KUBEPLAY_E2E_DIST ?? 'dist';
 const SYSTEM_CHROMIUM = process.env.KUBEPLAY_CHROMIUM ?? '/usr/bin/chromium';
 
 /** The Chromium to launch: the system one if present, else Playwright's, else a clear error. */
@@ -69,7 +71,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort`,
+    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
     url: `http://localhost:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,
