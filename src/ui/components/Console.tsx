@@ -201,6 +201,7 @@ export function Console() {
             ref={input}
             type="text"
             aria-label="kubectl console"
+            title="↑ ↓ history · Tab complete · Ctrl+L clear · Ctrl+C stop a watch"
             placeholder="kubectl get nodes"
             value={value}
             onChange={(e) => {
