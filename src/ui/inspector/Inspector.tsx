@@ -7,6 +7,7 @@ import { parseObjectKey } from '../../protocol/delta';
 import type { ObjectKey } from '../../protocol/messages';
 import type { KObject } from '../../k8s/types';
 import { useBridge } from '../bridge-context';
+import { tabIndexAfterKey } from '../components/tablist-keys';
 import { eventsFor, lastSeenText } from '../events/events';
 import { useEventRows, useNowSeconds } from '../events/use-event-rows';
 import { useSelection } from '../state/selection';
@@ -78,16 +79,7 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
   const name = obj.metadata.name ?? '';
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next =
-      e.key === 'ArrowRight'
-        ? (index + 1) % TABS.length
-        : e.key === 'ArrowLeft'
-          ? (index - 1 + TABS.length) % TABS.length
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? TABS.length - 1
-              : -1;
+    const next = tabIndexAfterKey(e.key, index, TABS.length);
     if (next < 0) return;
     e.preventDefault();
     setTab(TABS[next].id);
