@@ -10,6 +10,7 @@ import { parseObjectKey } from '../../protocol/delta';
 import { useBridge } from '../bridge-context';
 import { useSelection } from '../state/selection';
 import { kubeplayStore, useKubeplay, type KubeplayStore } from '../state/store';
+import { useTheme } from '../theme';
 import { outputOf, readApplyResult, type ApplyResult } from './apply-result';
 import { loadExample, loadGallery, unservedKinds, type GalleryEntry } from './gallery';
 import { liveObjectYaml } from './live-object';
@@ -72,10 +73,6 @@ function whenDone(store: KubeplayStore, id: string): Promise<{ stdout: string; s
       if (check()) unsubscribe();
     });
   });
-}
-
-function prefersDark(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
 /** `Pod/default/web` → `pod/web`. */
@@ -165,7 +162,7 @@ export default function ManifestEditor() {
     const m = setupMonaco();
     const editor = m.editor.create(host, {
       model: manifestModel(STARTER),
-      theme: prefersDark() ? 'vs-dark' : 'vs',
+      theme: useTheme.getState().dark ? 'vs-dark' : 'vs',
       automaticLayout: true,
       minimap: { enabled: false },
       fontSize: 13,
@@ -186,11 +183,12 @@ export default function ManifestEditor() {
       keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter],
       run: () => applyRef.current(),
     });
-    const media = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-    const onScheme = () => m.editor.setTheme(prefersDark() ? 'vs-dark' : 'vs');
-    media?.addEventListener('change', onScheme);
+    // the editor follows the page's theme (the system's or the one picked in the top bar)
+    const unsubscribeTheme = useTheme.subscribe((s, previous) => {
+      if (s.dark !== previous.dark) m.editor.setTheme(s.dark ? 'vs-dark' : 'vs');
+    });
     return () => {
-      media?.removeEventListener('change', onScheme);
+      unsubscribeTheme();
       editorRef.current = null;
       editor.dispose(); // the model stays: the text survives switching tabs
     };
