@@ -1,5 +1,6 @@
 // The live cluster graph: a pod applied from the console appears as a chip inside the node the
-// scheduler chose, named as kubectl would print it, and clicking it selects it.
+// scheduler chose, named as kubectl would print it, and clicking it selects it; the inspector
+// explains the scheduler's choice.
 
 import { expect, test } from '@playwright/test';
 
@@ -42,6 +43,14 @@ test('a pod applied in the console appears in its node and can be selected', asy
   await chip.click();
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
   await expect(chip).toHaveAttribute('data-selected', 'true');
+
+  // the inspector's Scheduling tab shows the scheduler's attempt that chose this node
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  await inspector.getByRole('tab', { name: 'Scheduling' }).click();
+  const nodeName = host.replace(/^Node (\S+): .*$/, '$1');
+  await expect(inspector.getByRole('tabpanel')).toContainText(`Pod default/web: attempt 1 at`);
+  await expect(inspector.getByRole('tabpanel')).toContainText(`scheduled to ${nodeName}`);
+  await expect(inspector.getByRole('tabpanel')).toContainText(/Nodes: 6 in the cluster, 6 evaluated, 6 feasible/);
   await hostCard.focus();
   await page.keyboard.press('Enter');
   await expect(hostCard).toHaveAttribute('aria-pressed', 'true');

@@ -73,7 +73,8 @@ export interface ActionMessage {
 
 /**
  * A read-only question whose output comes back in a `result` instead of the console (v2): the
- * inspector's Describe tab. Only `kubectl describe …` lines are answered; nothing is echoed.
+ * inspector's Describe and Scheduling tabs. Only `kubectl describe …` and `kubeplay explain
+ * scheduling …` lines are answered; nothing is echoed.
  */
 export interface QueryMessage {
   type: 'query';

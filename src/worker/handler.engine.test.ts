@@ -109,4 +109,14 @@ describe('WorkerHandler with the engine', () => {
     expect(outbox.of('result')[1].stderr).toMatch(/only kubectl describe/);
     expect(outbox.of('started')).toHaveLength(0);
   });
+
+  it('answers a scheduling explanation query for the inspector', () => {
+    handler.receive({ type: 'console', id: 'c-explain', line: 'kubectl run lonely --image=nginx' });
+    timers.run(100);
+    outbox.clear();
+    handler.receive({ type: 'query', id: 'q3', line: 'kubeplay explain scheduling lonely' });
+    const [result] = outbox.of('result');
+    expect(result).toMatchObject({ id: 'q3', exitCode: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^Pod default\/lonely: attempt 1 at .*: scheduled to node-/m);
+  });
 });

@@ -79,8 +79,8 @@ interface Terminal {
   currentId: string;
 }
 
-/** The lines a `query` may run: `kubectl describe …` and nothing else. */
-const QUERY_LINE = /^\s*kubectl\s+describe(\s|$)/;
+/** The lines a `query` may run: `kubectl describe …` and `kubeplay explain scheduling …`, both read-only. */
+const QUERY_LINE = /^\s*(kubectl\s+describe|kubeplay\s+explain\s+scheduling)(\s|$)/;
 
 /** Upper bound of events one 'max' frame runs, whatever the clock says. */
 const MAX_STEPS_PER_FRAME = 100_000;
@@ -289,12 +289,19 @@ export class WorkerHandler {
   }
 
   /**
-   * Answers a query with everything it printed. Only `kubectl describe` is accepted: it reads and
-   * never writes, so running it out of the console's sight cannot change what the cluster does.
+   * Answers a query with everything it printed. Only `kubectl describe` and `kubeplay explain
+   * scheduling` are accepted: they read and never write, so running them out of the console's
+   * sight cannot change what the cluster does.
    */
   private runQuery(id: string, line: string): void {
     if (!QUERY_LINE.test(line)) {
-      this.post({ type: 'result', id, stdout: '', stderr: 'error: only kubectl describe can be queried\n', exitCode: 2 });
+      this.post({
+        type: 'result',
+        id,
+        stdout: '',
+        stderr: 'error: only kubectl describe and kubeplay explain scheduling can be queried\n',
+        exitCode: 2,
+      });
       return;
     }
     const sim = this.sim;

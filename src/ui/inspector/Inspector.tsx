@@ -1,5 +1,5 @@
-// Inspector: the selected object — kind, name and status; tabs Summary · YAML · Describe · Events;
-// and the actions for its kind. Every action sends its kubectl / kubeplay line with bridge.action
+// Inspector: the selected object — kind, name and status; tabs Summary · YAML · Describe · Events
+// (and Scheduling for pods: the scheduler's last attempt, node by node); and the actions for its kind. Every action sends its kubectl / kubeplay line with bridge.action
 // and shows the Console tab, where the line is echoed with its output.
 
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -12,17 +12,19 @@ import { eventsFor, lastSeenText } from '../events/events';
 import { useEventRows, useNowSeconds } from '../events/use-event-rows';
 import { useSelection } from '../state/selection';
 import { useKubeplay } from '../state/store';
-import { actionsFor, describeLine, type ActionSpec } from './actions';
+import { actionsFor, describeLine, explainSchedulingLine, type ActionSpec } from './actions';
 import { objectYaml, statusSummary, summaryRows } from './summary';
 import './inspector.css';
 
-type Tab = 'summary' | 'yaml' | 'describe' | 'events';
+type Tab = 'summary' | 'yaml' | 'describe' | 'scheduling' | 'events';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'summary', label: 'Summary' },
   { id: 'yaml', label: 'YAML' },
   { id: 'describe', label: 'Describe' },
   { id: 'events', label: 'Events' },
 ];
+/** Pods also answer why they run where they run (or why they are still Pending). */
+const POD_TABS: { id: Tab; label: string }[] = [...TABS.slice(0, 3), { id: 'scheduling', label: 'Scheduling' }, TABS[3]];
 
 /** Sends a line as a button action and brings the console (where it is echoed) forward. */
 function useRunAction(): (line: string) => void {
@@ -77,12 +79,13 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const name = obj.metadata.name ?? '';
+  const tabs = obj.kind === 'Pod' ? POD_TABS : TABS;
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = tabIndexAfterKey(e.key, index, TABS.length);
+    const next = tabIndexAfterKey(e.key, index, tabs.length);
     if (next < 0) return;
     e.preventDefault();
-    setTab(TABS[next].id);
+    setTab(tabs[next].id);
     tabRefs.current[next]?.focus();
   };
 
@@ -112,7 +115,7 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
       </div>
       <Actions obj={obj} objectKey={objectKey} />
       <div className="insp-tabs" role="tablist" aria-label="Inspector views">
-        {TABS.map((t, i) => (
+        {tabs.map((t, i) => (
           <button
             key={t.id}
             ref={(el) => {
@@ -135,7 +138,22 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
       <div className="insp-panel" role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
         {tab === 'summary' && <SummaryView obj={obj} />}
         {tab === 'yaml' && <YamlView obj={obj} />}
-        {tab === 'describe' && <DescribeView obj={obj} />}
+        {tab === 'describe' && (
+          <QueryView
+            line={describeLine(obj)}
+            rv={obj.metadata.resourceVersion}
+            label="kubectl describe output"
+            consoleLabel="Describe in console"
+          />
+        )}
+        {tab === 'scheduling' && (
+          <QueryView
+            line={explainSchedulingLine(obj)}
+            rv={obj.metadata.resourceVersion}
+            label="Scheduling explanation"
+            consoleLabel="Explain in console"
+          />
+        )}
         {tab === 'events' && <EventsView obj={obj} objectKey={objectKey} />}
       </div>
     </section>
@@ -310,14 +328,17 @@ function YamlView({ obj }: { obj: KObject }) {
   );
 }
 
-/** How long the Describe view waits after the object changed before asking again (real ms). */
-const DESCRIBE_REFRESH_MS = 400;
+/** How long a query view waits after the object changed before asking again (real ms). */
+const QUERY_REFRESH_MS = 400;
 
-function DescribeView({ obj }: { obj: KObject }) {
+/**
+ * A read-only command's output, asked of the worker without echoing it in the console (the
+ * Describe and Scheduling tabs), refreshed when the object changes; a button runs it in the
+ * console instead, so the command can be learned.
+ */
+function QueryView({ line, rv, label, consoleLabel }: { line: string; rv?: string; label: string; consoleLabel: string }) {
   const bridge = useBridge();
   const showTab = useSelection((s) => s.showTab);
-  const line = describeLine(obj);
-  const rv = obj.metadata.resourceVersion;
   const [text, setText] = useState<{ line: string; out: string; failed: boolean } | null>(null);
   const answered = useRef(false);
 
@@ -331,8 +352,8 @@ function DescribeView({ obj }: { obj: KObject }) {
           setText({ line, out: r.stdout + r.stderr, failed: r.exitCode !== 0 });
         });
       },
-      // the first answer at once; refreshes after the object changed, at most every DESCRIBE_REFRESH_MS
-      answered.current ? DESCRIBE_REFRESH_MS : 0,
+      // the first answer at once; refreshes after the object changed, at most every QUERY_REFRESH_MS
+      answered.current ? QUERY_REFRESH_MS : 0,
     );
     return () => {
       live = false;
@@ -352,13 +373,13 @@ function DescribeView({ obj }: { obj: KObject }) {
             showTab('console');
           }}
         >
-          Describe in console
+          {consoleLabel}
         </button>
       </div>
       {text === null ? (
         <p className="empty">Asking the API server…</p>
       ) : (
-        <pre className={`insp-code${text.failed ? ' is-error' : ''}`} tabIndex={0} aria-label={`kubectl describe output`}>
+        <pre className={`insp-code${text.failed ? ' is-error' : ''}`} tabIndex={0} aria-label={label}>
           {text.out}
         </pre>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
-import { actionsFor, describeLine, nextNodeName, zoneActions, type ActionSpec } from './actions';
+import { actionsFor, describeLine, explainSchedulingLine, nextNodeName, zoneActions, type ActionSpec } from './actions';
 import { objectYaml, statusSummary } from './summary';
 
 const lines = (actions: ActionSpec[]) => Object.fromEntries(actions.filter((a) => a.line).map((a) => [a.label, a.line]));
@@ -67,6 +67,7 @@ describe('pod actions', () => {
     });
     expect(describeLine(pod)).toBe('kubectl describe pod web-1 -n shop');
     expect(describeLine(node)).toBe('kubectl describe node node-a1');
+    expect(explainSchedulingLine(pod)).toBe('kubeplay explain scheduling web-1 -n shop');
   });
   it('ask which container when there are several', () => {
     const two = { ...pod, spec: { containers: [{ name: 'app' }, { name: 'sidecar' }] } };

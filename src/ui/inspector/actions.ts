@@ -238,6 +238,12 @@ export function actionsFor(obj: KObject, context: { nodeNames?: readonly string[
 }
 
 /** `kubectl describe <kind> <name> [-n ns]`, as the Describe tab and button run it. */
+/** `kubeplay explain scheduling NAME [-n NS]`: the scheduler's latest attempt for a pod. */
+export function explainSchedulingLine(obj: KObject): string {
+  const where = obj.metadata.namespace ? ` -n ${obj.metadata.namespace}` : '';
+  return `kubeplay explain scheduling ${obj.metadata.name ?? ''}${where}`;
+}
+
 export function describeLine(obj: KObject): string {
   const where = obj.metadata.namespace ? ` -n ${obj.metadata.namespace}` : '';
   return `kubectl describe ${obj.kind.toLowerCase()} ${obj.metadata.name ?? ''}${where}`;
