@@ -10,7 +10,7 @@ import { formatApiError } from '../kubectl/print-error';
 import { parseQuantity } from '../../k8s/quantity';
 import { renderAttempt } from '../scheduler/explain';
 import { loadVerb } from './load-verb';
-import { podCrash, podFailReadiness } from './pod-verbs';
+import { podCrash, podEvict, podFailReadiness } from './pod-verbs';
 import { UsageError } from './usage-error';
 import {
   nodeDisconnect,
@@ -47,7 +47,7 @@ const verbs: Record<string, Record<string, Verb> | Verb> = {
     pressure: nodePressure,
   },
   zone: { partition: zonePartition, heal: zoneHeal },
-  pod: { crash: podCrash, 'fail-readiness': podFailReadiness },
+  pod: { crash: podCrash, 'fail-readiness': podFailReadiness, evict: podEvict },
   load: loadVerb,
   clock: clockVerb,
   config: { set: configSet, view: configView },
@@ -103,6 +103,7 @@ function usage(): string {
     '  kubeplay zone partition|heal ZONE',
     '  kubeplay pod crash POD [-c CONTAINER] [-n NAMESPACE]',
     '  kubeplay pod fail-readiness POD [-c CONTAINER] [-n NAMESPACE] [--for DURATION]',
+    '  kubeplay pod evict POD [-n NAMESPACE] [--grace-period SECONDS]',
     '  kubeplay load TYPE/NAME --cpu PERCENT% | --off [-n NAMESPACE]',
     '  kubeplay clock',
     '  kubeplay config set KEY=VALUE',

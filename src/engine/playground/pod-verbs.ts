@@ -1,6 +1,7 @@
 // `kubeplay pod crash|fail-readiness`: make a running container misbehave, to watch the kubelet
 // and the controllers react (restart with back-off, endpoints dropping the pod). They act on
-// the simulated node, not through the API, as a real crash would.
+// the simulated node, not through the API, as a real crash would. `kubeplay pod evict` is the
+// exception: it asks the API server, like drain does for each pod.
 
 import { parseGoDuration } from '../../k8s/duration';
 import { podKind } from '../api/kinds';
@@ -70,5 +71,30 @@ export function podFailReadiness(args: string[], io: IO, host: Host): number {
   if (until === clock.now()) io.out(`readiness of container ${container} in pod ${name} restored\n`);
   else if (until === Infinity) io.out(`readiness of container ${container} in pod ${name} now fails\n`);
   else io.out(`readiness of container ${container} in pod ${name} fails for ${forText}\n`);
+  return 0;
+}
+
+/**
+ * `kubeplay pod evict POD [-n NS] [--grace-period N]`: POSTs a policy/v1 Eviction for the pod,
+ * as `kubectl drain` does for each pod (kubectl has no single-pod evict command; this is the
+ * docs' "API-initiated eviction" request). Disruption budgets apply: a refusal prints the API
+ * server's 429 like kubectl does. Unlike drain it does not wait for the pod to be gone.
+ */
+export function podEvict(args: string[], io: IO, host: Host): number {
+  const p = parseFlags(args, [
+    { name: 'namespace', short: 'n', type: 'string', default: 'default' },
+    { name: 'grace-period', type: 'int', default: -1 },
+  ]);
+  if (p.args.length !== 1) throw new UsageError('expected exactly one POD');
+  const name = p.args[0].replace(/^pods?\//, '');
+  const namespace = (p.flags.namespace as string) || 'default';
+  const grace = p.flags['grace-period'] as number;
+  host.cluster().api.evict(namespace, name, {
+    apiVersion: 'policy/v1',
+    kind: 'Eviction',
+    metadata: { name, namespace },
+    deleteOptions: grace >= 0 ? { gracePeriodSeconds: grace } : {},
+  });
+  io.out(`pod/${name} evicted\n`);
   return 0;
 }

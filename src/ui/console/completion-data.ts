@@ -117,7 +117,7 @@ export const KUBEPLAY_VERBS: Readonly<Record<string, readonly string[]>> = {
   cluster: ['reset'],
   node: ['add', 'stop', 'start', 'disconnect', 'reconnect', 'shutdown', 'pressure'],
   zone: ['partition', 'heal'],
-  pod: ['crash', 'fail-readiness'],
+  pod: ['crash', 'fail-readiness', 'evict'],
   load: [],
   clock: [],
   config: ['set', 'view'],
@@ -131,6 +131,7 @@ export const KUBEPLAY_FLAGS: Readonly<Record<string, string>> = {
   'node shutdown': '--grace= --critical-grace=',
   'pod crash': '-c --container= -n --namespace=',
   'pod fail-readiness': '-c --container= -n --namespace= --for=',
+  'pod evict': '-n --namespace= --grace-period=',
   load: '--cpu= --off -n --namespace=',
   'explain scheduling': '-n --namespace=',
 };

@@ -305,6 +305,7 @@ function kubeplayCandidates(args: string[], word: string, ctx: CompletionContext
       return position === 0 ? startsWith(zonesOf(ctx), word) : [];
     case 'pod crash':
     case 'pod fail-readiness':
+    case 'pod evict':
     case 'explain scheduling':
       return position === 0 ? startsWith(namesOf(ctx, 'Pod', namespace), word) : [];
     case 'load':

@@ -25,7 +25,7 @@ describe('node actions', () => {
       Disconnect: 'kubeplay node disconnect node-a1',
       Reconnect: 'kubeplay node reconnect node-a1',
       Shutdown: 'kubeplay node shutdown node-a1',
-      'Memory pressure on': 'kubeplay node pressure node-a1 memory on',
+      'Memory pressure': 'kubeplay node pressure node-a1 memory on',
       Delete: 'kubectl delete node node-a1',
       'Partition zone': 'kubeplay zone partition zone-a',
       'Heal zone': 'kubeplay zone heal zone-a',
@@ -47,7 +47,19 @@ describe('node actions', () => {
     const l = lines(actionsFor(cordoned));
     expect(l.Uncordon).toBe('kubectl uncordon node-a1');
     expect(l.Cordon).toBeUndefined();
-    expect(l['Memory pressure off']).toBe('kubeplay node pressure node-a1 memory off');
+    expect(l['End memory pressure']).toBe('kubeplay node pressure node-a1 memory off');
+  });
+
+  it('add a taint written as kubectl taint takes it', () => {
+    const actions = actionsFor(node);
+    expect(answer(actions, 'Add taint', 'dedicated=gpu:NoSchedule')).toEqual({
+      line: 'kubectl taint nodes node-a1 dedicated=gpu:NoSchedule',
+    });
+    expect(answer(actions, 'Add taint', ' example.com/down:NoExecute ')).toEqual({
+      line: 'kubectl taint nodes node-a1 example.com/down:NoExecute',
+    });
+    expect(answer(actions, 'Add taint', 'dedicated=gpu')).toHaveProperty('error');
+    expect(answer(actions, 'Add taint', 'a=b:Sometimes')).toHaveProperty('error');
   });
 });
 
@@ -63,6 +75,8 @@ describe('pod actions', () => {
       Logs: 'kubectl logs web-1 -n shop --tail=20',
       'Crash container': 'kubeplay pod crash web-1 -n shop',
       'Fail readiness': 'kubeplay pod fail-readiness web-1 -n shop --for 60s',
+      Describe: 'kubectl describe pod web-1 -n shop',
+      Evict: 'kubeplay pod evict web-1 -n shop',
       Delete: 'kubectl delete pod web-1 -n shop',
     });
     expect(describeLine(pod)).toBe('kubectl describe pod web-1 -n shop');
@@ -74,6 +88,17 @@ describe('pod actions', () => {
     expect(answer(actionsFor(two), 'Crash container', 'sidecar')).toEqual({
       line: 'kubeplay pod crash web-1 -n shop -c sidecar',
     });
+  });
+});
+
+describe('replicaset and replicationcontroller actions', () => {
+  it.each(['ReplicaSet', 'ReplicationController'])('%s: scale and delete with a cascade', (kind) => {
+    const obj: KObject = { apiVersion: 'v1', kind, metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 2 } };
+    const actions = actionsFor(obj);
+    const ref = `${kind.toLowerCase()}/web`;
+    expect(actions.map((a) => a.label)).toEqual(['Scale', 'Delete']);
+    expect(answer(actions, 'Scale', '4')).toEqual({ line: `kubectl scale ${ref} -n default --replicas=4` });
+    expect(answer(actions, 'Delete', 'orphan')).toEqual({ line: `kubectl delete ${ref} -n default --cascade=orphan` });
   });
 });
 

@@ -29,6 +29,9 @@ export interface ActionSpec {
   group?: string;
 }
 
+/** A taint as `kubectl taint` takes it; the API server checks the key and value. */
+const TAINT = /^[^\s=:]+(=[^\s=:]*)?:(NoSchedule|PreferNoSchedule|NoExecute)$/;
+
 /** Node actions that act on the simulated machine (`kubeplay node …`), not through the API. */
 const MACHINE = 'Machine';
 
@@ -72,6 +75,20 @@ export function nodeActions(node: KObject, nodeNames?: readonly string[]): Actio
       line: `kubectl drain ${n} --ignore-daemonsets --delete-emptydir-data --force`,
       hint: 'Cordon, then evict its pods',
     },
+    {
+      id: 'taint',
+      label: 'Add taint',
+      prompt: {
+        field: 'Taint (key[=value]:Effect)',
+        input: 'text',
+        initial: 'example.com/maintenance=true:NoSchedule',
+        toLine: (v) => {
+          const t = v.trim();
+          if (!TAINT.test(t)) return { error: 'Write KEY[=VALUE]:EFFECT, EFFECT one of NoSchedule, PreferNoSchedule, NoExecute' };
+          return { line: `kubectl taint nodes ${n} ${t}` };
+        },
+      },
+    },
     { id: 'delete', label: 'Delete', line: `kubectl delete node ${n}`, danger: true },
     {
       id: 'stop',
@@ -97,8 +114,14 @@ export function nodeActions(node: KObject, nodeNames?: readonly string[]): Actio
     { id: 'reconnect', group: MACHINE, label: 'Reconnect', line: `kubeplay node reconnect ${n}` },
     { id: 'shutdown', group: MACHINE, label: 'Shutdown', line: `kubeplay node shutdown ${n}`, hint: 'Graceful node shutdown' },
     pressure
-      ? { id: 'pressure-off', group: MACHINE, label: 'Memory pressure off', line: `kubeplay node pressure ${n} memory off` }
-      : { id: 'pressure-on', group: MACHINE, label: 'Memory pressure on', line: `kubeplay node pressure ${n} memory on` },
+      ? { id: 'pressure-off', group: MACHINE, label: 'End memory pressure', line: `kubeplay node pressure ${n} memory off` }
+      : {
+          id: 'pressure-on',
+          group: MACHINE,
+          label: 'Memory pressure',
+          line: `kubeplay node pressure ${n} memory on`,
+          hint: 'The kubelet reports MemoryPressure and evicts BestEffort pods',
+        },
   ];
   if (zone) actions.push(...zoneActions(zone, nodeNames));
   return actions;
@@ -150,15 +173,61 @@ export function podActions(pod: KObject): ActionSpec[] {
     unreadyPrompt
       ? { id: 'fail-readiness', label: 'Fail readiness', prompt: unreadyPrompt }
       : { id: 'fail-readiness', label: 'Fail readiness', line: unready(), hint: 'Readiness probe fails for 60s' },
+    { id: 'describe', label: 'Describe', line: describeLine(pod) },
+    {
+      id: 'evict',
+      label: 'Evict',
+      line: `kubeplay pod evict ${p} ${where}`,
+      hint: 'POST a policy/v1 Eviction: disruption budgets are respected',
+    },
     { id: 'delete', label: 'Delete', line: `kubectl delete pod ${p} ${where}`, danger: true },
   ];
 }
 
-const CASCADE = [
-  { value: 'background', label: 'background (dependents deleted after)' },
-  { value: 'foreground', label: 'foreground (dependents deleted first)' },
-  { value: 'orphan', label: 'orphan (ReplicaSets and pods are kept)' },
-];
+/** Scale: `kubectl scale TYPE/NAME --replicas=N`, asking for N. */
+function scaleAction(ref: string, where: string, replicas: unknown): ActionSpec {
+  return {
+    id: 'scale',
+    label: 'Scale',
+    prompt: {
+      field: 'Replicas',
+      input: 'number',
+      initial: String(typeof replicas === 'number' ? replicas : 1),
+      toLine: (v) => {
+        const t = v.trim();
+        if (!/^\d+$/.test(t)) return { error: 'Replicas must be a whole number, 0 or more' };
+        return { line: `kubectl scale ${ref} ${where} --replicas=${Number(t)}` };
+      },
+    },
+  };
+}
+
+/** Delete, choosing the cascade (what happens to the `dependents`). */
+function deleteWithCascade(ref: string, where: string, dependents: string): ActionSpec {
+  return {
+    id: 'delete',
+    label: 'Delete',
+    danger: true,
+    prompt: {
+      field: 'Cascade',
+      input: 'select',
+      initial: 'background',
+      options: [
+        { value: 'background', label: 'background (dependents deleted after)' },
+        { value: 'foreground', label: 'foreground (dependents deleted first)' },
+        { value: 'orphan', label: `orphan (${dependents} are kept)` },
+      ],
+      toLine: (v) => ({ line: `kubectl delete ${ref} ${where} --cascade=${v}` }),
+    },
+  };
+}
+
+/** ReplicaSets and ReplicationControllers: scale them, or delete them with a chosen cascade. */
+export function replicatedActions(obj: KObject): ActionSpec[] {
+  const ref = `${obj.kind.toLowerCase()}/${obj.metadata.name ?? ''}`;
+  const where = `-n ${ns(obj)}`;
+  return [scaleAction(ref, where, obj.spec?.replicas), deleteWithCascade(ref, where, 'pods')];
+}
 
 export function deploymentActions(d: KObject): ActionSpec[] {
   const name = d.metadata.name ?? '';
@@ -167,20 +236,7 @@ export function deploymentActions(d: KObject): ActionSpec[] {
   const containers = (d.spec?.template?.spec?.containers ?? []) as { name: string; image?: string }[];
   const first = containers[0];
   return [
-    {
-      id: 'scale',
-      label: 'Scale',
-      prompt: {
-        field: 'Replicas',
-        input: 'number',
-        initial: String(d.spec?.replicas ?? 1),
-        toLine: (v) => {
-          const t = v.trim();
-          if (!/^\d+$/.test(t)) return { error: 'Replicas must be a whole number, 0 or more' };
-          return { line: `kubectl scale ${ref} ${where} --replicas=${Number(t)}` };
-        },
-      },
-    },
+    scaleAction(ref, where, d.spec?.replicas),
     {
       id: 'set-image',
       label: 'Set image',
@@ -200,18 +256,7 @@ export function deploymentActions(d: KObject): ActionSpec[] {
       ? { id: 'resume', label: 'Resume', line: `kubectl rollout resume ${ref} ${where}` }
       : { id: 'pause', label: 'Pause', line: `kubectl rollout pause ${ref} ${where}` },
     { id: 'undo', label: 'Rollout undo', line: `kubectl rollout undo ${ref} ${where}`, hint: 'Back to the previous revision' },
-    {
-      id: 'delete',
-      label: 'Delete',
-      danger: true,
-      prompt: {
-        field: 'Cascade',
-        input: 'select',
-        initial: 'background',
-        options: CASCADE,
-        toLine: (v) => ({ line: `kubectl delete ${ref} ${where} --cascade=${v}` }),
-      },
-    },
+    deleteWithCascade(ref, where, 'ReplicaSets and pods'),
   ];
 }
 
@@ -232,18 +277,21 @@ export function actionsFor(obj: KObject, context: { nodeNames?: readonly string[
       return podActions(obj);
     case 'Deployment':
       return deploymentActions(obj);
+    case 'ReplicaSet':
+    case 'ReplicationController':
+      return replicatedActions(obj);
     default:
       return genericActions(obj);
   }
 }
 
-/** `kubectl describe <kind> <name> [-n ns]`, as the Describe tab and button run it. */
 /** `kubeplay explain scheduling NAME [-n NS]`: the scheduler's latest attempt for a pod. */
 export function explainSchedulingLine(obj: KObject): string {
   const where = obj.metadata.namespace ? ` -n ${obj.metadata.namespace}` : '';
   return `kubeplay explain scheduling ${obj.metadata.name ?? ''}${where}`;
 }
 
+/** `kubectl describe <kind> <name> [-n ns]`, as the Describe tab and button run it. */
 export function describeLine(obj: KObject): string {
   const where = obj.metadata.namespace ? ` -n ${obj.metadata.namespace}` : '';
   return `kubectl describe ${obj.kind.toLowerCase()} ${obj.metadata.name ?? ''}${where}`;
