@@ -43,3 +43,19 @@ describe('selectors', () => {
     expect(selectPodsPerNode(state)).toEqual({ 'node-a1': 2 });
   });
 });
+
+describe('memoised selectors', () => {
+  it('return the same array while the objects record is the same, a fresh one after a change', async () => {
+    const { selectGraphObjects, selectKind } = await import('./selectors');
+    const n = node('node-a1', 'zone-a');
+    const objects = { 'Node//node-a1': n, 'Pod/default/p1': pod('p1', 'node-a1') };
+    const state = { ...initialState(), objects };
+    expect(selectKind('Pod')(state)).toBe(selectKind('Pod')({ ...state, deltaSeq: 7 }));
+    expect(selectKind('Pod')(state).map((p) => p.metadata.name)).toEqual(['p1']);
+    expect(selectNodes(state)).toEqual([n]);
+    expect(selectGraphObjects(state)).toHaveLength(2);
+    const next = { ...state, objects: { ...objects, 'Pod/default/p2': pod('p2') } };
+    expect(selectKind('Pod')(next).map((p) => p.metadata.name)).toEqual(['p1', 'p2']);
+    expect(selectGraphObjects(next)).toHaveLength(3);
+  });
+});

@@ -6,12 +6,29 @@ import type { KubeplayState } from './store';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
-/** Nodes, sorted by name. */
-export function selectNodes(state: KubeplayState): KObject[] {
-  const nodes: KObject[] = [];
-  for (const obj of Object.values(state.objects)) if (obj.kind === 'Node') nodes.push(obj);
-  return nodes.sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
+/**
+ * Memoises a selector on the identity of `state.objects` (copy-on-write: a new record only when an
+ * object changed). Components re-run their selectors on every store change — the clock moves
+ * every frame — and each run scanned every object (thousands of Events after a big rollout).
+ */
+function perObjects<T>(select: (objects: KubeplayState['objects']) => T): (state: KubeplayState) => T {
+  const cache = new WeakMap<object, T>();
+  return (state) => {
+    let hit = cache.get(state.objects);
+    if (hit === undefined) {
+      hit = select(state.objects);
+      cache.set(state.objects, hit);
+    }
+    return hit;
+  };
 }
+
+/** Nodes, sorted by name. */
+export const selectNodes: (state: KubeplayState) => KObject[] = perObjects((objects) => {
+  const nodes: KObject[] = [];
+  for (const obj of Object.values(objects)) if (obj.kind === 'Node') nodes.push(obj);
+  return nodes.sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
+});
 
 /** How many pods are bound to each node (terminated pods included, as the node still lists them). */
 export function selectPodsPerNode(state: KubeplayState): Record<string, number> {
@@ -59,8 +76,27 @@ export const GRAPH_KINDS: ReadonlySet<string> = new Set([
  * The objects the cluster graph draws, in the store's (stable) key order: with useShallow a
  * change to anything else (Leases, Events, …) does not re-render the graph.
  */
-export function selectGraphObjects(state: KubeplayState): KObject[] {
+export const selectGraphObjects: (state: KubeplayState) => KObject[] = perObjects((objects) => {
   const out: KObject[] = [];
-  for (const obj of Object.values(state.objects)) if (GRAPH_KINDS.has(obj.kind)) out.push(obj);
+  for (const obj of Object.values(objects)) if (GRAPH_KINDS.has(obj.kind)) out.push(obj);
   return out;
+});
+
+const kindSelectors = new Map<string, (state: KubeplayState) => KObject[]>();
+
+/**
+ * The objects of one kind, in the store's key order, memoised per `state.objects`: safe to call
+ * on every store change (the clock's included) with useShallow.
+ */
+export function selectKind(kind: string): (state: KubeplayState) => KObject[] {
+  let select = kindSelectors.get(kind);
+  if (!select) {
+    select = perObjects((objects) => {
+      const out: KObject[] = [];
+      for (const obj of Object.values(objects)) if (obj.kind === kind) out.push(obj);
+      return out;
+    });
+    kindSelectors.set(kind, select);
+  }
+  return select;
 }

@@ -59,8 +59,60 @@ export function createKubeplayStore(): KubeplayStore {
   return createStore<KubeplayState>()(() => initialState());
 }
 
-/** The page's store. */
-export const kubeplayStore = createKubeplayStore();
+type Listener<T> = (state: T, previous: T) => void;
+
+/** Runs `flush` before the next frame is painted — or after `fallbackMs` where frames are throttled (hidden tabs). */
+export function beforeNextFrame(flush: () => void, fallbackMs = 50): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    flush();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+  setTimeout(once, fallbackMs);
+}
+
+/**
+ * The store with its listeners told at most once per frame. getState() is always current; only
+ * the notifications wait, so every message the worker posts between two frames (a delta each
+ * ~16 ms, output, done…) costs one React render, not one each. Without it a busy page falls
+ * behind the worker: each delta re-rendered the whole graph synchronously (useSyncExternalStore),
+ * the messages queued up and the page showed the cluster seconds late (docs/performance.md).
+ * Listeners get the state at the flush and the state before the first change since the last one.
+ */
+export function frameBatched<T>(api: StoreApi<T>, schedule: (flush: () => void) => void = beforeNextFrame): StoreApi<T> {
+  const listeners = new Set<Listener<T>>();
+  let pending = false;
+  let previous: T | undefined;
+  const flush = () => {
+    if (!pending) return;
+    pending = false;
+    const before = previous as T;
+    previous = undefined;
+    const state = api.getState();
+    if (Object.is(state, before)) return;
+    for (const listener of [...listeners]) listener(state, before);
+  };
+  api.subscribe((_state, prev) => {
+    if (pending) return;
+    pending = true;
+    previous = prev;
+    schedule(flush);
+  });
+  return {
+    ...api,
+    subscribe(listener: Listener<T>) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** The page's store: notifications batched per frame. */
+export const kubeplayStore = frameBatched(createKubeplayStore());
 
 /** React hook over the page's store: `useKubeplay((s) => s.clock.playing)`. */
 export function useKubeplay<T>(selector: (state: KubeplayState) => T): T {
