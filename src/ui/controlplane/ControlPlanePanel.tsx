@@ -7,22 +7,15 @@
 import { useMemo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { humanDuration } from '../../k8s/duration';
-import type { KObject } from '../../k8s/types';
 import type { ObjectKey } from '../../protocol/messages';
 import { useSelection } from '../state/selection';
-import { selectNodes } from '../state/selectors';
-import { useKubeplay, type KubeplayState } from '../state/store';
+import { selectKind, selectNodes } from '../state/selectors';
+import { useKubeplay } from '../state/store';
+import { useClockTick } from '../graph/clock-tick';
 import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from './timers';
 import { zoneSummaries, type ZoneState } from './zones';
 import './controlplane.css';
 
-function selectKind(kind: string) {
-  return (state: KubeplayState): KObject[] => {
-    const out: KObject[] = [];
-    for (const obj of Object.values(state.objects)) if (obj.kind === kind) out.push(obj);
-    return out;
-  };
-}
 const selectPods = selectKind('Pod');
 const selectDeployments = selectKind('Deployment');
 
@@ -67,7 +60,8 @@ export function ControlPlanePanel() {
   const nodes = useKubeplay(useShallow(selectNodes));
   const pods = useKubeplay(useShallow(selectPods));
   const deployments = useKubeplay(useShallow(selectDeployments));
-  const nowMs = useKubeplay((s) => s.clock.unixMs);
+  // countdowns repaint a few times per second of real time, not on every frame's clock update
+  const nowMs = useClockTick(true);
 
   const zones = useMemo(() => zoneSummaries(nodes), [nodes]);
   const down = notReadyNodes(nodes, nowMs);
