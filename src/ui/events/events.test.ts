@@ -38,11 +38,13 @@ describe('events', () => {
 
   it('sorts newest first, ties by resourceVersion, and prints OBJECT as kind/name', () => {
     const rows = eventRows(
-      mirror(
-        ev('old', { lastTimestamp: iso(1) }, '5'),
-        ev('new', { lastTimestamp: iso(20) }, '6'),
-        ev('tie-early', { lastTimestamp: iso(20) }, '4'),
-        ev('node', { involvedObject: { kind: 'Node', name: 'node-a1' }, lastTimestamp: iso(2) }, '7'),
+      Object.values(
+        mirror(
+          ev('old', { lastTimestamp: iso(1) }, '5'),
+          ev('new', { lastTimestamp: iso(20) }, '6'),
+          ev('tie-early', { lastTimestamp: iso(20) }, '4'),
+          ev('node', { involvedObject: { kind: 'Node', name: 'node-a1' }, lastTimestamp: iso(2) }, '7'),
+        ),
       ),
     );
     expect(rows.map((r) => r.key)).toEqual([
@@ -57,10 +59,17 @@ describe('events', () => {
 
   it('filters by words in any column and by Warning', () => {
     const rows = eventRows(
-      mirror(
-        ev('a'),
-        ev('b', { type: 'Warning', reason: 'BackOff', message: 'Back-off restarting failed container', lastTimestamp: iso(11) }),
-        ev('c', { reason: 'NodeNotReady', involvedObject: { kind: 'Node', name: 'node-b1' }, message: 'Node is not ready' }),
+      Object.values(
+        mirror(
+          ev('a'),
+          ev('b', {
+            type: 'Warning',
+            reason: 'BackOff',
+            message: 'Back-off restarting failed container',
+            lastTimestamp: iso(11),
+          }),
+          ev('c', { reason: 'NodeNotReady', involvedObject: { kind: 'Node', name: 'node-b1' }, message: 'Node is not ready' }),
+        ),
       ),
     );
     expect(filterEvents(rows, '', true).map((r) => r.reason)).toEqual(['BackOff']);
@@ -72,10 +81,12 @@ describe('events', () => {
 
   it('finds the events of one object by uid or by kind/namespace/name', () => {
     const rows = eventRows(
-      mirror(
-        ev('by-uid', { involvedObject: { kind: 'Pod', name: 'renamed?', namespace: 'default', uid: 'u-web-1' } }),
-        ev('by-name'),
-        ev('other', { involvedObject: { kind: 'Pod', name: 'web-2', namespace: 'default', uid: 'u-web-2' } }),
+      Object.values(
+        mirror(
+          ev('by-uid', { involvedObject: { kind: 'Pod', name: 'renamed?', namespace: 'default', uid: 'u-web-1' } }),
+          ev('by-name'),
+          ev('other', { involvedObject: { kind: 'Pod', name: 'web-2', namespace: 'default', uid: 'u-web-2' } }),
+        ),
       ),
     );
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', namespace: 'default', uid: 'u-web-1' } } as KObject;
@@ -87,7 +98,7 @@ describe('events', () => {
   });
 
   it('prints LAST SEEN as a human duration', () => {
-    const [row] = eventRows(mirror(ev('a')));
+    const [row] = eventRows(Object.values(mirror(ev('a'))));
     expect(lastSeenText(row, T0 + 10_000 + 200_000)).toBe('3m20s');
     expect(lastSeenText({ ...row, lastSeenMs: Number.NaN }, T0)).toBe('<unknown>');
   });

@@ -5,6 +5,7 @@
 
 import { humanDuration } from '../../k8s/duration';
 import type { KObject } from '../../k8s/types';
+import { objectKey } from '../../protocol/delta';
 import type { ObjectKey } from '../../protocol/messages';
 
 interface EventFields {
@@ -82,11 +83,11 @@ export function compareNewestFirst(a: { row: EventRow; rv: number }, b: { row: E
 }
 
 /** Every mirrored Event as a row, newest first. */
-export function eventRows(objects: Record<ObjectKey, KObject>): EventRow[] {
+export function eventRows(objects: Iterable<KObject>): EventRow[] {
   const items: { row: EventRow; rv: number }[] = [];
-  for (const [key, obj] of Object.entries(objects)) {
+  for (const obj of objects) {
     if (obj.kind !== 'Event') continue;
-    items.push({ row: toEventRow(key, obj), rv: Number(obj.metadata.resourceVersion ?? 0) || 0 });
+    items.push({ row: toEventRow(objectKey(obj), obj), rv: Number(obj.metadata.resourceVersion ?? 0) || 0 });
   }
   return items.sort(compareNewestFirst).map((i) => i.row);
 }

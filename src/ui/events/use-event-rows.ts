@@ -1,37 +1,25 @@
 // useEventRows: the mirrored Events as timeline rows, newest first, recomputed only when an Event
 // changed (other objects changing every frame do not re-sort the list).
 
-import { useMemo, useRef } from 'react';
-import type { KObject } from '../../k8s/types';
-import type { ObjectKey } from '../../protocol/messages';
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useClockTick } from '../graph/clock-tick';
+import { selectKind } from '../state/selectors';
 import { useKubeplay } from '../state/store';
 import { eventRows, type EventRow } from './events';
 
-/** The Event objects of the mirror, kept identical while no Event changed. */
-function useEventObjects(): Record<ObjectKey, KObject> {
-  const last = useRef<Record<ObjectKey, KObject>>({});
-  return useKubeplay((s) => {
-    const next: Record<ObjectKey, KObject> = {};
-    let count = 0;
-    let same = true;
-    for (const [key, obj] of Object.entries(s.objects)) {
-      if (obj.kind !== 'Event') continue;
-      next[key] = obj;
-      count++;
-      if (last.current[key] !== obj) same = false;
-    }
-    if (same && count === Object.keys(last.current).length) return last.current;
-    last.current = next;
-    return next;
-  });
-}
+/** The Event objects of the mirror (a memoised scan, kept identical while no Event changed). */
+const selectEvents = selectKind('Event');
 
 export function useEventRows(): EventRow[] {
-  const events = useEventObjects();
+  const events = useKubeplay(useShallow(selectEvents));
   return useMemo(() => eventRows(events), [events]);
 }
 
-/** Simulated now, at one-second resolution (LAST SEEN columns need no more). */
+/**
+ * Simulated now, at one-second resolution (LAST SEEN columns need no more), sampled a few times
+ * per real second: at 100× a new simulated second starts every frame.
+ */
 export function useNowSeconds(): number {
-  return useKubeplay((s) => Math.floor(s.clock.unixMs / 1000) * 1000);
+  return Math.floor(useClockTick(true) / 1000) * 1000;
 }
