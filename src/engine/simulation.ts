@@ -11,7 +11,7 @@ import type { KubectlEnv } from './kubectl/context';
 import { isRemoteLocation, readBundledExample } from './kubectl/examples';
 import { KUBELET_VERSION } from './kubelet/node-agent';
 import { runKubeplay } from './playground/kubeplay';
-import { splitArgs } from './script/parse';
+import { splitArgs } from '../protocol/script-parse';
 import type { ConsoleSession, OutputSink, WatchEvent } from './simulation-types';
 
 export interface SimulationOptions extends ClusterShape {

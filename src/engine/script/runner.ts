@@ -3,7 +3,7 @@
 // Same script and seed ⇒ byte-identical transcript.
 
 import { Simulation, type SimulationOptions } from '../simulation';
-import { parseScript, ScriptSyntaxError } from './parse';
+import { parseScript, ScriptSyntaxError } from '../../protocol/script-parse';
 
 export interface ScriptResult {
   transcript: string;

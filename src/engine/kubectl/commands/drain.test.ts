@@ -11,7 +11,7 @@ import { Cluster } from '../../cluster/cluster';
 import { KUBELET_VERSION } from '../../kubelet/node-agent';
 import type { KubectlEnv } from '../context';
 import { runKubectl } from '../kubectl';
-import { splitArgs } from '../../script/parse';
+import { splitArgs } from '../../../protocol/script-parse';
 
 interface Run {
   code: number;

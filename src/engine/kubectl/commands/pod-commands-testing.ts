@@ -12,7 +12,7 @@ import type { LogLine } from '../../kubelet/container/types';
 import type { ContainerLogRequest, ContainerLogResult, KubeletApi } from '../../kubelet/kubelet-api';
 import type { KubectlEnv } from '../context';
 import { runKubectl } from '../kubectl';
-import { splitArgs } from '../../script/parse';
+import { splitArgs } from '../../../protocol/script-parse';
 
 /** One container instance's log as the fake kubelet serves it. */
 export interface FakeLog {

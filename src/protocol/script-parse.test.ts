@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScript, ScriptSyntaxError, splitArgs, type ScriptCommand } from './parse';
+import { parseScript, ScriptSyntaxError, splitArgs, type ScriptCommand } from './script-parse';
 
 describe('splitArgs', () => {
   it.each<[string, string[]]>([
