@@ -1,5 +1,7 @@
 // App: the page — top bar; the live cluster graph beside the inspector and the control-plane
 // panel; below, tabs for the kubectl console, the manifest editor and the events timeline.
+// In embed mode (see embed/params.ts) only the chrome the URL lists is rendered, and the
+// workspace grid closes up around what is left.
 
 import { lazy, Suspense } from 'react';
 import type { Bridge } from './bridge';
@@ -11,43 +13,67 @@ import { Inspector } from './inspector/Inspector';
 import { ControlPlanePanel } from './controlplane/ControlPlanePanel';
 import { EventsTimeline } from './events/EventsTimeline';
 import { BottomTabs } from './components/BottomTabs';
-import { useSelection } from './state/selection';
+import { EmbedTabs } from './embed/EmbedTabs';
+import { parsePageParams, type PageConfig } from './embed/params';
+import { useSelection, type BottomTab } from './state/selection';
 
 // Monaco is large: it loads when the Manifests tab is first opened, not with the page.
 const ManifestEditor = lazy(() => import('./editor/ManifestEditor'));
 
-export function App({ bridge }: { bridge: Bridge }) {
-  const tab = useSelection((s) => s.tab);
+const BOTTOM: readonly BottomTab[] = ['console', 'manifests', 'events'];
+
+/** The whole page, as without any URL parameter. */
+const FULL_PAGE: PageConfig = parsePageParams('');
+
+export function App({ bridge, config = FULL_PAGE }: { bridge: Bridge; config?: PageConfig }) {
+  const selectedTab = useSelection((s) => s.tab);
+  const { show, embed } = config;
+  const tabs = BOTTOM.filter((t) => show.has(t));
+  // a button may bring a tab forward that this page does not show: stay on one it does
+  const tab = tabs.includes(selectedTab) ? selectedTab : tabs[0];
+  const graph = show.has('graph');
+  const inspector = show.has('inspector');
+  const controlPlane = show.has('controlplane');
+  const side = inspector || controlPlane;
+  const layout = [graph && 'graph', side && 'side', tabs.length > 0 && 'bottom'].filter(Boolean).join('-');
   return (
     <BridgeContext.Provider value={bridge}>
-      <div className="app">
-        <TopBar />
-        <main className="workspace">
-          <section className="graph-area" aria-label="Cluster">
-            <ClusterGraph />
-          </section>
-          <aside className="side-area">
-            <Inspector />
-            <ControlPlanePanel />
-          </aside>
-          <section className="bottom-area">
-            <BottomTabs />
-            <div className="bottom-panel" hidden={tab !== 'console'}>
-              <Console />
-            </div>
-            {tab === 'manifests' && (
-              <div className="bottom-panel">
-                <Suspense fallback={<p className="loading">Loading the editor…</p>}>
-                  <ManifestEditor />
-                </Suspense>
-              </div>
-            )}
-            {tab === 'events' && (
-              <div className="bottom-panel">
-                <EventsTimeline />
-              </div>
-            )}
-          </section>
+      <div className={embed ? 'app is-embed' : 'app'}>
+        <TopBar config={config} />
+        <main className="workspace" data-layout={layout}>
+          {graph && (
+            <section className="graph-area" aria-label="Cluster">
+              <ClusterGraph />
+            </section>
+          )}
+          {side && (
+            <aside className="side-area">
+              {inspector && <Inspector />}
+              {controlPlane && <ControlPlanePanel />}
+            </aside>
+          )}
+          {tab && (
+            <section className="bottom-area">
+              {!embed ? <BottomTabs /> : tabs.length > 1 ? <EmbedTabs tabs={tabs} current={tab} /> : null}
+              {tabs.includes('console') && (
+                <div className="bottom-panel" hidden={tab !== 'console'}>
+                  <Console />
+                </div>
+              )}
+              {tab === 'manifests' && (
+                <div className="bottom-panel">
+                  <Suspense fallback={<p className="loading">Loading the editor…</p>}>
+                    <ManifestEditor />
+                  </Suspense>
+                </div>
+              )}
+              {tab === 'events' && (
+                <div className="bottom-panel">
+                  <EventsTimeline />
+                </div>
+              )}
+            </section>
+          )}
         </main>
       </div>
     </BridgeContext.Provider>

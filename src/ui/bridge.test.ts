@@ -144,3 +144,76 @@ describe('Bridge', () => {
     expect(store.getState().running).toEqual([]);
   });
 });
+
+describe('Bridge: the session for Share, and command results', () => {
+  const delta = (seq: number, now: number, reset = false): FromWorker => ({
+    type: 'delta',
+    seq,
+    reset,
+    upserts: [],
+    deletes: [],
+    clock: clock(now),
+  });
+
+  it('records typed lines, editor applies (with their YAML) and buttons, timed on the virtual clock', () => {
+    const { bridge, deliver } = setup();
+    deliver(delta(1, 0, true));
+    deliver(delta(2, 4_000));
+    const typed = bridge.runConsole('kubectl create deployment web --image=nginx');
+    deliver({ type: 'started', id: typed, line: 'kubectl create deployment web --image=nginx', source: 'console' });
+    deliver({ type: 'done', id: typed, exitCode: 0 });
+    deliver(delta(3, 4_016));
+    deliver(delta(4, 9_016));
+    const applied = bridge.apply('kind: Pod\n');
+    deliver({ type: 'started', id: applied, line: 'kubectl apply -f -', source: 'apply' });
+    deliver({ type: 'done', id: applied, exitCode: 0 });
+    const clicked = bridge.action('kubectl cordon node-a1');
+    deliver({ type: 'started', id: clicked, line: 'kubectl cordon node-a1', source: 'action' });
+    deliver({ type: 'done', id: clicked, exitCode: 0 });
+    deliver(delta(5, 9_032));
+    deliver(delta(6, 10_032));
+    expect(bridge.recorder.steps()).toEqual([
+      { kind: 'sleep', ms: 4_000 },
+      { kind: 'command', line: 'kubectl create deployment web --image=nginx' },
+      { kind: 'sleep', ms: 5_000 },
+      { kind: 'command', line: 'kubectl apply -f -', stdin: 'kind: Pod\n' },
+      { kind: 'command', line: 'kubectl cordon node-a1' },
+      { kind: 'sleep', ms: 1_000 },
+    ]);
+
+    // Reset cluster starts a new session; so does a reset the page sends
+    const reset = bridge.action('kubeplay cluster reset');
+    deliver({ type: 'started', id: reset, line: 'kubeplay cluster reset', source: 'action' });
+    deliver({ type: 'done', id: reset, exitCode: 0 });
+    expect(bridge.recorder.steps()).toEqual([]);
+    bridge.runConsole('kubectl get pods');
+    bridge.reset();
+    expect(bridge.recorder.steps()).toEqual([]);
+  });
+
+  it('sends stdin with a console line when given, and tracks what a command printed', async () => {
+    const { worker, bridge, deliver } = setup();
+    const id = bridge.runConsole('kubectl apply -f -', 'kind: Pod\n');
+    expect(worker.sent.at(-1)).toEqual({ type: 'console', id, line: 'kubectl apply -f -', stdin: 'kind: Pod\n' });
+    const result = bridge.track(id);
+    deliver({ type: 'started', id, line: 'kubectl apply -f -', source: 'console' });
+    deliver({ type: 'output', id, text: 'pod/x created\n', stream: 'stdout' });
+    deliver({ type: 'output', id, text: 'Warning: y\n', stream: 'stderr' });
+    deliver({ type: 'done', id, exitCode: 0 });
+    await expect(result).resolves.toEqual({
+      output: 'pod/x created\nWarning: y\n',
+      stdout: 'pod/x created\n',
+      stderr: 'Warning: y\n',
+      exitCode: 0,
+    });
+    const lost = bridge.track(bridge.runConsole('kubectl get pods'));
+    worker.emit('error', { message: 'gone' });
+    await expect(lost).resolves.toMatchObject({ exitCode: 1, stderr: 'kubeplay: the simulation worker failed: gone\n' });
+  });
+
+  it('prints warnings as stderr', () => {
+    const { store, bridge } = setup();
+    bridge.warn('kubeplay: ignored speed=7\n');
+    expect(store.getState().transcript.entries.at(-1)).toMatchObject({ kind: 'stderr', text: 'kubeplay: ignored speed=7\n' });
+  });
+});

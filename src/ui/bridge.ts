@@ -1,6 +1,8 @@
 // Bridge: owns the simulation worker. It turns UI intents into ToWorker messages and folds
 // every FromWorker message into the store with setState (outside React). The UI never computes
-// cluster behaviour; it only mirrors what the worker reports.
+// cluster behaviour; it only mirrors what the worker reports. It also records the session (every
+// command the worker starts, with the virtual time between) for Share, and can hand a command's
+// output back to whoever sent it (the postMessage API of embed mode).
 
 import { applyDelta } from '../protocol/delta';
 import {
@@ -12,8 +14,25 @@ import {
   type ToWorker,
 } from '../protocol/messages';
 import { parseMachines } from '../protocol/validate';
+import { SessionRecorder } from './embed/recorder';
 import { appendEntry, pushHistory } from './state/console';
 import { kubeplayStore, type KubeplayState, type KubeplayStore } from './state/store';
+
+/** What a command printed, whole, once it is done (see Bridge.track). */
+export interface CommandResult {
+  /** stdout and stderr interleaved as printed. */
+  output: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+interface Tracked {
+  output: string;
+  stdout: string;
+  stderr: string;
+  resolve: (result: CommandResult) => void;
+}
 
 /** The part of a Worker the bridge uses (a fake in tests). */
 export interface WorkerLike {
@@ -38,6 +57,10 @@ export class Bridge {
   private nextId = 0;
   /** Queries sent and not yet answered. */
   private readonly queries = new Map<string, (result: QueryResult) => void>();
+  /** Commands whose output someone awaits (track). */
+  private readonly tracked = new Map<string, Tracked>();
+  /** The session since the last reset, for Share. */
+  readonly recorder = new SessionRecorder();
 
   constructor(
     private readonly worker: WorkerLike,
@@ -54,12 +77,16 @@ export class Bridge {
     this.send({ type: 'hello', version: PROTOCOL_VERSION });
   }
 
-  /** Runs a typed console line; returns its command id. */
-  runConsole(line: string): string {
+  /**
+   * Runs a console line; returns its command id. `stdin` is a here-document's body (the console
+   * itself reads none: scripts and embedding pages pass it here).
+   */
+  runConsole(line: string, stdin?: string): string {
     const id = this.id('c');
     this.remember(line);
     this.update((s) => ({ running: [...s.running, id] }));
-    this.send({ type: 'console', id, line });
+    this.recorder.sending(id, line, stdin);
+    this.send(stdin === undefined ? { type: 'console', id, line } : { type: 'console', id, line, stdin });
     return id;
   }
 
@@ -67,6 +94,7 @@ export class Bridge {
   apply(yaml: string): string {
     const id = this.id('a');
     this.update((s) => ({ running: [...s.running, id] }));
+    this.recorder.sending(id, 'kubectl apply -f -', yaml);
     this.send({ type: 'apply', id, yaml });
     return id;
   }
@@ -75,8 +103,17 @@ export class Bridge {
   action(line: string): string {
     const id = this.id('b');
     this.update((s) => ({ running: [...s.running, id] }));
+    this.recorder.sending(id, line);
     this.send({ type: 'action', id, line });
     return id;
+  }
+
+  /**
+   * Resolves with everything command `id` printed once it is done (output a watch prints after
+   * that is not included). Call it right after sending the command.
+   */
+  track(id: string): Promise<CommandResult> {
+    return new Promise((resolve) => this.tracked.set(id, { output: '', stdout: '', stderr: '', resolve }));
   }
 
   /**
@@ -115,7 +152,9 @@ export class Bridge {
     this.send({ type: 'clock', op: 'speed', speed });
   }
 
+  /** Replaces the simulation with a fresh one, silently (a start-up script begins from zero). */
   reset(options: ResetOptions = {}): void {
+    this.recorder.reset();
     this.send({ type: 'reset', options });
   }
 
@@ -134,6 +173,11 @@ export class Bridge {
     this.update((s) => ({ transcript: appendEntry(s.transcript, 'system', text) }));
   }
 
+  /** Prints a local warning (e.g. an ignored URL parameter) into the transcript, as stderr. */
+  warn(text: string): void {
+    this.update((s) => ({ transcript: appendEntry(s.transcript, 'stderr', text) }));
+  }
+
   dispose(): void {
     this.worker.terminate();
   }
@@ -146,6 +190,7 @@ export class Bridge {
         return;
       case 'delta': {
         const machines = message.machines === undefined ? undefined : parseMachines(message.machines);
+        this.recorder.delta(message.clock.now, message.reset);
         this.update((s) => ({
           objects: applyDelta(s.objects, message),
           clock: message.clock,
@@ -159,16 +204,25 @@ export class Bridge {
         return;
       }
       case 'started':
+        this.recorder.started(message.id, message.line);
         // Commands render as blocks, so an echo starts on its own line even after a partial line.
         this.update((s) => ({
           transcript: appendEntry(s.transcript, 'command', message.line, message.id),
           running: s.running.includes(message.id) ? s.running : [...s.running, message.id],
         }));
         return;
-      case 'output':
+      case 'output': {
+        const tracked = this.tracked.get(message.id);
+        if (tracked) {
+          tracked.output += message.text;
+          tracked[message.stream] += message.text;
+        }
         this.update((s) => ({ transcript: appendEntry(s.transcript, message.stream, message.text, message.id) }));
         return;
+      }
       case 'done':
+        this.recorder.done(message.id, message.exitCode);
+        this.settle(message.id, message.exitCode);
         this.update((s) => ({ running: s.running.filter((id) => id !== message.id) }));
         return;
       case 'result': {
@@ -183,6 +237,10 @@ export class Bridge {
           this.queries.delete(message.id);
           resolve?.({ stdout: '', stderr: `kubeplay: ${message.message}\n`, exitCode: 1 });
           return;
+        }
+        if (message.id) {
+          this.recorder.done(message.id, 1);
+          this.settle(message.id, 1, `kubeplay: ${message.message}\n`);
         }
         this.update((s) => ({
           transcript: appendEntry(s.transcript, 'stderr', `kubeplay: ${message.message}\n`),
@@ -200,11 +258,25 @@ export class Bridge {
   private fail(reason: string): void {
     for (const resolve of this.queries.values()) resolve({ stdout: '', stderr: `kubeplay: ${reason}\n`, exitCode: 1 });
     this.queries.clear();
+    for (const id of [...this.tracked.keys()]) this.settle(id, 1, `kubeplay: ${reason}\n`);
     this.update((s) => ({
       connection: 'failed',
       connectionError: reason,
       transcript: appendEntry(s.transcript, 'stderr', `kubeplay: ${reason}\n`),
     }));
+  }
+
+  /** Resolves a tracked command, with a last word on stderr if given. */
+  private settle(id: string, exitCode: number, stderr = ''): void {
+    const tracked = this.tracked.get(id);
+    if (!tracked) return;
+    this.tracked.delete(id);
+    tracked.resolve({
+      output: tracked.output + stderr,
+      stdout: tracked.stdout,
+      stderr: tracked.stderr + stderr,
+      exitCode,
+    });
   }
 
   private send(message: ToWorker): void {

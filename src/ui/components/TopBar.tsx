@@ -1,13 +1,20 @@
-// TopBar: brand, clock controls (Play/Pause, Step, Speed), Reset cluster (after an in-page
-// confirmation, it runs `kubeplay cluster reset` like any button) and the simulated clock.
+// TopBar: brand, clock controls (Play/Pause, Step, Speed), Share (a link that replays the
+// session), Reset cluster (after an in-page confirmation, it runs `kubeplay cluster reset` like
+// any button) and the simulated clock. In embed mode it keeps the clock controls and the clock,
+// Share and Reset only when the URL lists them, and the brand becomes a link that opens the
+// session in the full playground.
 
 import { useId, useRef } from 'react';
 import { SPEEDS, formatSpeed, isSpeed } from '../../protocol/messages';
 import { useBridge } from '../bridge-context';
+import { RESET_LINE } from '../embed/messaging';
+import type { PageConfig } from '../embed/params';
+import { ShareButton, useShareLinks } from '../embed/ShareButton';
 import { useSelection } from '../state/selection';
 import { useKubeplay } from '../state/store';
 import { ClockReadout } from './ClockReadout';
-import { Logo, PauseIcon, PlayIcon, StepIcon } from './icons';
+import { nextThemePreference, useTheme } from '../theme';
+import { Logo, PauseIcon, PlayIcon, StepIcon, ThemeIcon } from './icons';
 
 function PlayPauseButton() {
   const bridge = useBridge();
@@ -58,9 +65,6 @@ function SpeedSelect() {
     </div>
   );
 }
-
-/** The line Reset cluster runs. */
-export const RESET_LINE = 'kubeplay cluster reset';
 
 function ResetClusterButton() {
   const bridge = useBridge();
@@ -117,6 +121,26 @@ function ResetClusterButton() {
   );
 }
 
+const THEME_NAMES = { system: 'system', light: 'light', dark: 'dark' } as const;
+
+/** Cycles the page theme: the system's → light → dark (remembered; projectors like light). */
+function ThemeButton() {
+  const preference = useTheme((s) => s.preference);
+  const setPreference = useTheme((s) => s.setPreference);
+  const next = nextThemePreference(preference);
+  return (
+    <button
+      type="button"
+      className="btn btn-icon"
+      aria-label={`Theme: ${THEME_NAMES[preference]}`}
+      title={`Theme: ${THEME_NAMES[preference]} — click for ${THEME_NAMES[next]}`}
+      onClick={() => setPreference(next)}
+    >
+      <ThemeIcon preference={preference} />
+    </button>
+  );
+}
+
 function ConnectionBadge() {
   const connection = useKubeplay((s) => s.connection);
   const error = useKubeplay((s) => s.connectionError);
@@ -128,20 +152,55 @@ function ConnectionBadge() {
   );
 }
 
-export function TopBar() {
+/** Embed mode's brand: opens this session in the full playground, in a new tab. */
+function OpenInKubeplay({ theme }: { theme?: string }) {
+  const build = useShareLinks(theme);
+  const point = (e: { currentTarget: HTMLAnchorElement }) => {
+    e.currentTarget.href = build().url;
+  };
   return (
-    <header className="topbar">
-      <div className="brand">
-        <Logo />
-        <h1>Kubeplay</h1>
-        <span className="tagline">Kubernetes control plane, simulated</span>
-      </div>
+    <a
+      className="embed-brand"
+      href={location.pathname}
+      target="_blank"
+      rel="noopener"
+      onPointerDown={point}
+      onFocus={point}
+      onClick={point}
+      title="Open this session in the full Kubeplay playground (new tab)"
+    >
+      <Logo />
+      <span>Kubeplay</span>
+      <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+        <path d="M4.5 2.5h5v5M9.3 2.7 3 9" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+      </svg>
+    </a>
+  );
+}
+
+const FULL: Pick<PageConfig, 'embed' | 'show'> = { embed: false, show: new Set(['share', 'reset']) };
+
+export function TopBar({ config = FULL }: { config?: Pick<PageConfig, 'embed' | 'show' | 'theme'> }) {
+  const { embed, show, theme } = config;
+  return (
+    <header className={embed ? 'topbar topbar-embed' : 'topbar'}>
+      {embed ? (
+        <OpenInKubeplay theme={theme} />
+      ) : (
+        <div className="brand">
+          <Logo />
+          <h1>Kubeplay</h1>
+          <span className="tagline">Kubernetes control plane, simulated</span>
+        </div>
+      )}
       <div className="controls" role="toolbar" aria-label="Clock controls">
         <PlayPauseButton />
         <StepButton />
         <SpeedSelect />
       </div>
-      <ResetClusterButton />
+      {show.has('share') && <ShareButton theme={theme} />}
+      {show.has('reset') && <ResetClusterButton />}
+      {!embed && <ThemeButton />}
       <ConnectionBadge />
       <ClockReadout />
     </header>

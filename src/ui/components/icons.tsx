@@ -43,3 +43,14 @@ export function Logo() {
     </svg>
   );
 }
+
+/** Half-filled circle: the theme switch (system / light / dark). */
+export function ThemeIcon({ preference }: { preference: 'system' | 'light' | 'dark' }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+      <circle cx="7" cy="7" r="5.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+      {preference === 'dark' && <circle cx="7" cy="7" r="5.5" fill="currentColor" />}
+      {preference === 'system' && <path d="M7 1.5a5.5 5.5 0 0 1 0 11z" fill="currentColor" />}
+    </svg>
+  );
+}

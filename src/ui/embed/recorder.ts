@@ -1,0 +1,142 @@
+// SessionRecorder: what the user did since the cluster was last reset, with the virtual time
+// between — so Share can write a script the (deterministic, seeded) engine replays to the same
+// state. It records every command the worker started: typed lines, editor applies (with their
+// YAML as stdin), playground buttons, start-up scripts and embedding pages' commands.
+//
+// Timing comes from the worker's messages alone. The clock moves only in frames, and every
+// frame that moves it sends a delta, so the clock of the last delta is exactly the time a
+// command starts at — unless an earlier command moved the clock and no frame has run since
+// (commands sent back to back): then the command follows the previous one with no gap. A
+// command that waits on the clock (`kubectl wait`, `rollout status`, `delete`) ends at an
+// instant no message tells; the first delta after it is taken as its end, so the replay loses at
+// most that one frame's advance. `sleep D` is exact. Paused, every time is exact.
+
+import { parseCommandLine, type SessionStep } from './script';
+
+/** One recorded command and the virtual time (ms) that passed before it. */
+export interface RecordedCommand {
+  line: string;
+  stdin?: string;
+  gapMs: number;
+}
+
+/** The line Reset cluster runs; a successful one starts a new recording. */
+export function isResetLine(line: string): boolean {
+  const command = parseCommandLine(line);
+  if (!command || command.stdin !== undefined) return false;
+  const [program, noun, verb, ...rest] = command.argv;
+  return program === 'kubeplay' && noun === 'cluster' && verb === 'reset' && !rest.some((a) => a === '-h' || a === '--help');
+}
+
+/** The exact duration of a `sleep` line, as the engine's sleep reads it; null for any other line. */
+export function sleepDurationMs(line: string): number | null {
+  const command = parseCommandLine(line);
+  if (!command || command.argv[0] !== 'sleep' || command.argv.length !== 2) return null;
+  const arg = command.argv[1];
+  if (/^\d+(\.\d+)?$/.test(arg)) return Number(arg) * 1000;
+  let total = 0;
+  const re = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/gy;
+  const unit: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  let matched = 0;
+  for (let m = re.exec(arg); m; m = re.exec(arg)) {
+    total += Number(m[1]) * unit[m[2]];
+    matched = re.lastIndex;
+  }
+  return matched === arg.length && matched > 0 ? total : null;
+}
+
+export class SessionRecorder {
+  private commands: RecordedCommand[] = [];
+  /** Commands sent but not started yet: their line and stdin, by command id. */
+  private readonly sent = new Map<string, { line: string; stdin?: string }>();
+  /** Commands started and not done, with the time they started at (null: not known exactly). */
+  private readonly active = new Map<string, { line: string; startedAt: number | null }>();
+  /** The virtual time of the last delta. */
+  private clock = 0;
+  /** A command may have moved the clock since the last delta. */
+  private stale = false;
+  /** Where the last command ended (or the cluster started), in virtual ms. */
+  private cursor = 0;
+  /** After a reset the page asked for, deltas of the old cluster are ignored until the snapshot. */
+  private awaitingSnapshot = false;
+
+  /** Notes what a command id will carry (its stdin is not in the worker's `started`). */
+  sending(id: string, line: string, stdin?: string): void {
+    this.sent.set(id, stdin === undefined ? { line } : { line, stdin });
+  }
+
+  /** The worker started a command. `line` is what it echoes. */
+  started(id: string, line: string): void {
+    const sent = this.sent.get(id);
+    this.sent.delete(id);
+    const stdin = sent?.stdin;
+    // A line that is not one command never ran (the console refused it): nothing to replay.
+    const command = parseCommandLine(line);
+    if (!command || command.stdin !== undefined) return;
+    const gapMs = this.stale ? 0 : Math.max(0, this.clock - this.cursor);
+    if (!this.stale) this.cursor = this.clock;
+    this.commands.push(stdin === undefined ? { line, gapMs } : { line, stdin, gapMs });
+    this.active.set(id, { line, startedAt: this.stale ? null : this.clock });
+  }
+
+  /** The worker finished a command. */
+  done(id: string, exitCode: number): void {
+    this.sent.delete(id);
+    const command = this.active.get(id);
+    if (!command) return;
+    this.active.delete(id);
+    if (exitCode === 0 && isResetLine(command.line)) {
+      // The cluster starts again at virtual time zero; keep the line only if it shapes the cluster.
+      const shaped = (parseCommandLine(command.line)?.argv.length ?? 0) > 3;
+      this.commands = shaped ? [{ line: command.line, gapMs: 0 }] : [];
+      this.clock = 0;
+      this.cursor = 0;
+      this.stale = false;
+      return;
+    }
+    const sleep = exitCode === 0 ? sleepDurationMs(command.line) : null;
+    if (sleep !== null && command.startedAt !== null && this.active.size === 0) {
+      this.clock = command.startedAt + Math.round(sleep);
+      this.cursor = this.clock;
+      this.stale = false;
+      return;
+    }
+    this.stale = true;
+  }
+
+  /** A delta arrived with the clock at `now`; `reset` when it replaces the whole state. */
+  delta(now: number, reset: boolean): void {
+    if (this.awaitingSnapshot && !reset) return;
+    this.awaitingSnapshot = false;
+    if (this.stale) this.cursor = now;
+    this.stale = false;
+    this.clock = now;
+  }
+
+  /** The page replaced the simulation (a `reset` message): start over at virtual time zero. */
+  reset(): void {
+    this.commands = [];
+    this.active.clear();
+    this.clock = 0;
+    this.cursor = 0;
+    this.stale = false;
+    this.awaitingSnapshot = true;
+  }
+
+  /** The recorded commands, oldest first. */
+  recorded(): readonly RecordedCommand[] {
+    return this.commands;
+  }
+
+  /** The session as script steps, ending with the time passed since the last command. */
+  steps(): SessionStep[] {
+    const steps: SessionStep[] = [];
+    for (const c of this.commands) {
+      if (c.gapMs > 0) steps.push({ kind: 'sleep', ms: c.gapMs });
+      steps.push(c.stdin === undefined ? { kind: 'command', line: c.line } : { kind: 'command', line: c.line, stdin: c.stdin });
+    }
+    const tail = this.stale ? 0 : this.clock - this.cursor;
+    if (tail > 0) steps.push({ kind: 'sleep', ms: tail });
+    return steps;
+  }
+}
