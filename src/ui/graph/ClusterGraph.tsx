@@ -3,7 +3,11 @@
 // Workloads lane. Edges are drawn only around the hovered or selected object. Everything shown
 // is read from the store's mirror through pure derivations (model.ts, layout.ts, relations.ts),
 // plus the playground's machine states (powered off, cut) and the control plane's countdowns
-// (timers.ts) on pod chips. Right-click opens the context menu (ContextMenu.tsx).
+// (timers.ts) on pod chips. Right-click opens the context menu (ContextMenu.tsx). Motion: chips
+// grow in and deleted ones leave a brief ghost (graph.css), a replaced pod is linked to its
+// replacement by a short-lived arc (ReplacementArcs.tsx, motion.ts), workload counts tick. Keyboard:
+// everything is in the Tab order and the arrows walk the structure (keyboard.ts). The objects come
+// paced from the store (graph-objects.ts) so a busy cluster does not cost frames.
 
 import '@xyflow/react/dist/style.css';
 import './graph.css';
@@ -20,21 +24,25 @@ import {
 } from '@xyflow/react';
 import type { KObject } from '../../k8s/types';
 import { podCountdowns } from '../controlplane/timers';
-import { useShallow } from 'zustand/react/shallow';
-import { selectGraphObjects } from '../state/selectors';
 import { useSelection } from '../state/selection';
 import { kubeplayStore, useKubeplay } from '../state/store';
 import { GraphContextMenu, openGraphMenu, useGraphMenu } from './ContextMenu';
+import { useGraphObjects } from './graph-objects';
 import { toFlowEdges, toFlowNodes, updateGhosts, type Ghost } from './flow';
 import { layoutGraph } from './layout';
 import { deriveModel, type PodView } from './model';
 import { nodeTypes } from './nodes';
 import { zoneAt } from './menu';
 import { focusRelations, relationIndex } from './relations';
+import { navIndex, navTarget, setGraphNavigator } from './keyboard';
+import { absoluteBoxes } from './motion';
+import { ReplacementArcs, useReplacementArcs } from './ReplacementArcs';
 
 const FIT = { padding: { top: '12px', left: '12px', bottom: '12px', right: '50px' }, maxZoom: 1.25 } as const;
 /** Above this many React Flow nodes, only what is in view is rendered. */
 const RENDER_VISIBLE_ABOVE = 800;
+/** Up to this many pods, cards and chips slide when the layout shifts (graph.css data-motion). */
+const SLIDE_MAX_PODS = 120;
 
 /** Recently deleted pods, kept GHOST_MS so they fade out where they were. */
 function useGhosts(pods: ReadonlyMap<string, PodView>): PodView[] {
@@ -107,13 +115,14 @@ function countdownsOf(objects: readonly KObject[]) {
 }
 
 function Graph() {
-  const objects = useKubeplay(useShallow(selectGraphObjects));
+  const objects = useGraphObjects();
   const machines = useKubeplay((s) => s.machines);
   const model = useMemo(() => deriveModel(objects, machines), [objects, machines]);
   const countdowns = useMemo(() => countdownsOf(objects), [objects]);
   const ghosts = useGhosts(model.pods);
   const layout = useMemo(() => layoutGraph(model, ghosts, countdowns), [model, ghosts, countdowns]);
-  const { screenToFlowPosition } = useReactFlow();
+  const arcs = useReplacementArcs(model.pods, layout.items);
+  const { screenToFlowPosition, getViewport, setCenter } = useReactFlow();
 
   const cache = useRef(new Map<string, Node>());
   const nodes = useMemo(() => toFlowNodes(layout.items, cache.current), [layout]);
@@ -142,10 +151,66 @@ function Graph() {
     return () => observer.disconnect();
   }, []);
 
+  // arrow keys: move focus along the layout's structure (keyboard.ts); an item not rendered
+  // (only what is in view is, in big clusters) is scrolled to first
+  const latest = useRef(layout.items);
+  useEffect(() => {
+    latest.current = layout.items;
+  }, [layout.items]);
+  useEffect(
+    () =>
+      setGraphNavigator((from, key) => {
+        const items = latest.current;
+        const to = navTarget(navIndex(items), from, key);
+        if (!to) return false;
+        const focusable = () =>
+          wrapper.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(to)}"] [tabindex="0"]`);
+        const el = focusable();
+        if (el) {
+          el.focus({ preventScroll: true });
+          revealFocused(el);
+        } else {
+          const box = absoluteBoxes(items).get(to);
+          if (!box) return false;
+          void setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: getViewport().zoom });
+          requestAnimationFrame(() => requestAnimationFrame(() => focusable()?.focus({ preventScroll: true })));
+        }
+        return true;
+      }),
+    // registered once: it reads the latest layout from a ref
+    [],
+  );
+  /** Pans (keeping the zoom) so a focused card or chip outside the visible pane comes into view. */
+  const revealFocused = (el: HTMLElement) => {
+    const pane = wrapper.current?.getBoundingClientRect();
+    if (!pane || !el.closest('.react-flow__node')) return;
+    const r = el.getBoundingClientRect();
+    const margin = 8;
+    const inside =
+      r.left >= pane.left + margin &&
+      r.top >= pane.top + margin &&
+      r.right <= pane.right - margin &&
+      r.bottom <= pane.bottom - margin;
+    if (inside && r.width <= pane.width) return;
+    // a zone bigger than the pane: bring its top-left corner in rather than its centre
+    const big = r.width > pane.width - 2 * margin || r.height > pane.height - 2 * margin;
+    const target = big
+      ? { x: r.left + Math.min(r.width, pane.width) / 2 - margin, y: r.top + Math.min(r.height, pane.height) / 2 - margin }
+      : { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    const p = screenToFlowPosition(target);
+    userMoved.current = true;
+    void setCenter(p.x, p.y, { zoom: getViewport().zoom, duration: 200 });
+  };
+
   const podCount = model.pods.size;
   const ready = model.nodes.filter((n) => n.condition === 'Ready').length;
   return (
-    <div className="cluster-graph" data-pods={podCount} data-aggregated={layout.aggregated || undefined}>
+    <div
+      className="cluster-graph"
+      data-pods={podCount}
+      data-aggregated={layout.aggregated || undefined}
+      data-motion={podCount <= SLIDE_MAX_PODS ? 'full' : 'light'}
+    >
       <header className="graph-header">
         <h2>Cluster</h2>
         <span className="graph-summary">
@@ -155,7 +220,14 @@ function Graph() {
         </span>
         <Legend />
       </header>
-      <div className="graph-canvas" ref={wrapper}>
+      <div
+        className="graph-canvas"
+        ref={wrapper}
+        onFocus={(e) => {
+          // Tab into a card or chip out of view: bring it in (React Flow undoes the browser's scroll)
+          if (e.target instanceof HTMLElement && e.target.matches(':focus-visible')) revealFocused(e.target);
+        }}
+      >
         <ReactFlow
           nodes={nodes}
           edges={edges}
@@ -191,6 +263,7 @@ function Graph() {
               <p className="graph-waiting">Waiting for the cluster’s nodes…</p>
             </Panel>
           )}
+          <ReplacementArcs arcs={arcs} items={layout.items} />
           <AutoFit nodeSignature={nodeSignature} bounds={`${layout.width}x${layout.height}@${size}`} userMoved={userMoved} />
         </ReactFlow>
         <GraphContextMenu />

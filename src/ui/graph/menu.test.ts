@@ -28,14 +28,16 @@ describe('menuModel', () => {
     expect(m.groups[0].actions.map((a) => a.line)).toContain('kubectl delete pod web-1 -n default');
   });
 
-  it('offers partition and heal on a zone region, and nothing for a vanished object', () => {
+  it('offers partition, heal and add node on a zone region, and nothing for a vanished object', () => {
     const m = menuModel({ kind: 'zone', zone: 'zone-b' }, objects)!;
     expect(m.label).toBe('Zone zone-b actions');
     expect(m.inspect).toBeNull();
-    expect(m.groups[0].actions.map((a) => [a.label, a.line])).toEqual([
-      ['Partition zone', 'kubeplay zone partition zone-b'],
-      ['Heal zone', 'kubeplay zone heal zone-b'],
+    expect(m.groups[0].actions.map((a) => a.label)).toEqual(['Partition zone', 'Heal zone', 'Add node']);
+    expect(m.groups[0].actions.slice(0, 2).map((a) => a.line)).toEqual([
+      'kubeplay zone partition zone-b',
+      'kubeplay zone heal zone-b',
     ]);
+    expect(m.groups[0].actions[2].line).toMatch(/^kubeplay node add \S+ --zone zone-b$/);
     expect(menuModel({ kind: 'object', key: 'Pod/default/gone' }, objects)).toBeNull();
   });
 });

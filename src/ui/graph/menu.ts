@@ -30,7 +30,15 @@ export interface MenuModel {
 export function menuModel(target: MenuTarget, objects: Readonly<Record<ObjectKey, KObject>>): MenuModel | null {
   if (target.kind === 'zone') {
     const label = `Zone ${target.zone}`;
-    return { label: `${label} actions`, title: label, inspect: null, groups: [{ label: '', actions: zoneActions(target.zone) }] };
+    // every node's name, so "Add node" can pick a free one
+    const nodeNames: string[] = [];
+    for (const obj of Object.values(objects)) if (obj.kind === 'Node') nodeNames.push(obj.metadata.name ?? '');
+    return {
+      label: `${label} actions`,
+      title: label,
+      inspect: null,
+      groups: [{ label: '', actions: zoneActions(target.zone, nodeNames) }],
+    };
   }
   const obj = objects[target.key];
   if (!obj) return null;

@@ -8,6 +8,7 @@ import { podPrintSummary } from '../../k8s/pod-status';
 import { formatBytes, formatMilli, parseQuantity } from '../../k8s/quantity';
 import type { KObject } from '../../k8s/types';
 import { podRequests as effectiveRequests } from '../../k8s/pod-resources';
+import { progressDeadlines } from '../controlplane/timers';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
@@ -35,6 +36,10 @@ export interface PodView {
   title: string;
   /** Accessible name: `Pod <namespace>/<name>: <STATUS>`. */
   label: string;
+  /** uid of the controller owner (ownerReferences controller=true), for pairing replacements. */
+  ownerUid: string | null;
+  /** metadata.deletionTimestamp is set (kubectl prints Terminating, or Unknown on a lost node). */
+  deleting: boolean;
 }
 
 export interface UsageBar {
@@ -112,6 +117,28 @@ export interface WorkloadView {
   parentKey: ObjectKey | null;
   /** Accessible name. */
   label: string;
+  /** A Deployment's rollout while it is under way (kubectl rollout status not done). */
+  rollout?: RolloutView;
+  /** A Deployment's progress deadline while its Progressing condition runs toward it. */
+  deadline?: DeadlineView;
+}
+
+export interface RolloutView {
+  desired: number;
+  updated: number;
+  available: number;
+  /** status.replicas: old and new pods. */
+  total: number;
+  /** What `kubectl rollout status` would say, e.g. `2 out of 6 new replicas have been updated`. */
+  message: string;
+}
+
+export interface DeadlineView {
+  /** Unix ms of the timeout; undefined once ProgressDeadlineExceeded. */
+  atMs: number | undefined;
+  durationMs: number;
+  /** Names the rule, e.g. `progressDeadlineSeconds 600 from the Progressing condition's lastUpdateTime`. */
+  rule: string;
 }
 
 export interface GraphModel {
@@ -220,6 +247,8 @@ export function podView(pod: KObject): PodView {
     pendingReason,
     title: lines.join('\n'),
     label: `Pod ${namespace}/${name}: ${status}`,
+    ownerUid: pod.metadata.ownerReferences?.find((r) => r.controller === true)?.uid ?? null,
+    deleting: !!pod.metadata.deletionTimestamp,
   };
   podViewCache.set(pod, view);
   return view;
@@ -446,7 +475,7 @@ export function workloadView(
       break;
     }
   }
-  return {
+  const view: WorkloadView = {
     key: keyOf(obj),
     kind,
     namespace,
@@ -457,6 +486,43 @@ export function workloadView(
     parentKey,
     label: `${kind} ${namespace}/${name}: ${count}`,
   };
+  if (kind === 'Deployment') {
+    const rollout = rolloutView(obj);
+    if (rollout) view.rollout = rollout;
+    const deadline = deadlineView(obj);
+    if (deadline) view.deadline = deadline;
+  }
+  return view;
+}
+
+/**
+ * A Deployment's rollout while it is not done, by the rule `kubectl rollout status` applies
+ * (DeploymentStatusViewer): spec update not yet observed, fewer updated replicas than desired,
+ * old replicas pending termination, or updated replicas not yet available. Undefined when done.
+ */
+export function rolloutView(d: KObject): RolloutView | undefined {
+  const status = d.status ?? {};
+  const desired = typeof d.spec?.replicas === 'number' ? d.spec.replicas : 1;
+  const updated = status.updatedReplicas ?? 0;
+  const total = status.replicas ?? 0;
+  const available = status.availableReplicas ?? 0;
+  const base = { desired, updated, available, total };
+  if ((d.metadata.generation ?? 0) > (status.observedGeneration ?? 0)) {
+    return { ...base, message: 'waiting for the spec update to be observed' };
+  }
+  const progressing = ((status.conditions ?? []) as { type: string; reason?: string }[]).find((c) => c.type === 'Progressing');
+  if (progressing?.reason === 'ProgressDeadlineExceeded') return { ...base, message: 'exceeded its progress deadline' };
+  if (updated < desired) return { ...base, message: `${updated} out of ${desired} new replicas have been updated` };
+  if (total > updated) return { ...base, message: `${total - updated} old replicas are pending termination` };
+  if (available < updated) return { ...base, message: `${available} of ${updated} updated replicas are available` };
+  return undefined;
+}
+
+/** The progress deadline of a Deployment (timers.ts progressDeadlines, the DeploymentTimedOut rule). */
+export function deadlineView(d: KObject): DeadlineView | undefined {
+  const [p] = progressDeadlines([d], 0);
+  if (!p) return undefined;
+  return { atMs: p.atMs, durationMs: (d.spec?.progressDeadlineSeconds as number) * 1000, rule: p.rule };
 }
 
 // ---- the whole model ------------------------------------------------------------------------

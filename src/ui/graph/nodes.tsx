@@ -2,16 +2,18 @@
 // its own data plus one boolean from the selection store, so a change elsewhere re-renders
 // nothing here. Interactive cards and chips are focusable buttons: click or Enter selects.
 
-import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { ObjectKey } from '../../protocol/messages';
-import { countdownFraction, countdownText, type PodCountdown } from '../controlplane/timers';
+import { countdownFraction, countdownText, formatCountdown, type PodCountdown } from '../controlplane/timers';
 import { useSelection } from '../state/selection';
 import { useClockTick } from './clock-tick';
 import { openGraphMenu } from './ContextMenu';
 import type { LaneData, MoreData, NodeCardData, PodChipData, WorkloadData, ZoneData } from './layout';
+import { navigateFrom } from './keyboard';
 import { isContextMenuKey } from './menu';
-import { KIND_SHORT, truncate, type PodView, type UsageBar } from './model';
+import { KIND_SHORT, truncate, type DeadlineView, type PodView, type RolloutView, type UsageBar } from './model';
+import { countDirection } from './motion';
 
 /**
  * Props that make an element select `key` on click / Enter / Space, hover it on pointer-over, and
@@ -37,6 +39,9 @@ function useInteractive(key: ObjectKey, enabled = true) {
           e.preventDefault();
           e.stopPropagation();
           openGraphMenu({ kind: 'object', key }, e.currentTarget);
+        } else if (!e.altKey && !e.ctrlKey && !e.metaKey && navigateFrom(key, e.key)) {
+          e.preventDefault();
+          e.stopPropagation();
         }
       },
       onContextMenu: (e: MouseEvent<HTMLElement>) => {
@@ -61,9 +66,37 @@ const hidden = { className: 'graph-handle', isConnectable: false } as const;
 
 // ---- zones and lanes ------------------------------------------------------------------------
 
-export const ZoneNode = memo(function ZoneNode({ data }: NodeProps<Node<ZoneData, 'zone'>>) {
+/** A zone region is focusable too: Enter, Space, the context-menu key or Shift+F10 open its menu. */
+function zoneKeyDown(id: string, zone: string) {
+  return (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Enter' || e.key === ' ' || isContextMenuKey(e)) {
+      e.preventDefault();
+      e.stopPropagation();
+      openGraphMenu({ kind: 'zone', zone }, e.currentTarget);
+    } else if (!e.altKey && !e.ctrlKey && !e.metaKey && navigateFrom(id, e.key)) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+}
+
+export const ZoneNode = memo(function ZoneNode({ id, data }: NodeProps<Node<ZoneData, 'zone'>>) {
+  const interactive = data.zone !== '';
   return (
-    <div className={`graph-zone${data.partitioned ? ' is-partitioned' : ''}`}>
+    <div
+      className={`graph-zone${data.partitioned ? ' is-partitioned' : ''}`}
+      data-partitioned={data.partitioned || undefined}
+      {...(interactive
+        ? {
+            role: 'button',
+            tabIndex: 0,
+            'aria-label': `Zone ${data.zone}`,
+            'aria-haspopup': 'menu' as const,
+            'aria-description': data.partitioned ? 'partitioned: cut off from the control plane' : undefined,
+            onKeyDown: zoneKeyDown(id, data.zone),
+          }
+        : {})}
+    >
       {data.partitioned && <span className="graph-zone-break" aria-hidden="true" />}
       <div className="graph-zone-title">
         <span>{data.zone ? `Zone ${data.zone}` : 'No zone'}</span>
@@ -107,7 +140,10 @@ function Bar({ label, bar }: { label: string; bar: UsageBar }) {
     <div className="gn-bar" title={bar.text}>
       <span className="gn-bar-label">{label}</span>
       <span className="gn-bar-track">
-        <span className={`gn-bar-fill gn-bar-${level}`} style={{ width: `${Math.round(bar.fraction * 100)}%` }} />
+        <span
+          className={`gn-bar-fill gn-bar-${level}`}
+          style={{ transform: `scaleX(${Math.round(bar.fraction * 100) / 100})` }}
+        />
       </span>
     </div>
   );
@@ -263,21 +299,91 @@ export const PendingPod = memo(function PendingPod({ data }: NodeProps<Node<PodC
 
 // ---- workloads -----------------------------------------------------------------------------
 
+/** The count, rolled in from above (up) or below (down) when it changes, with a small cue. */
+function TickingCount({ value }: { value: string }) {
+  const [tick, setTick] = useState({ value, dir: null as 'up' | 'down' | null, n: 0 });
+  if (tick.value !== value) {
+    // derived from the previous render: no effect, no timer — the CSS animation does the rest
+    setTick({ value, dir: countDirection(tick.value, value), n: tick.n + 1 });
+  }
+  const moving = tick.n > 0 && tick.dir;
+  return (
+    <span className="gw-count-box">
+      {moving && (
+        <span key={`cue-${tick.n}`} className={`gw-cue cue-${tick.dir}`} aria-hidden="true" data-testid="count-cue">
+          {tick.dir === 'up' ? '▲' : '▼'}
+        </span>
+      )}
+      <span
+        key={tick.n}
+        className={`gw-count${moving ? ` tick-${tick.dir}` : ''}`}
+        data-direction={moving ? tick.dir : undefined}
+      >
+        {value}
+      </span>
+    </span>
+  );
+}
+
+/** Updated (and, within them, available) replicas of the desired count while a rollout runs. */
+function RolloutBar({ rollout }: { rollout: RolloutView }) {
+  const of = Math.max(1, rollout.desired);
+  const updated = { '--f': Math.min(1, rollout.updated / of) } as CSSProperties;
+  const available = { '--f': Math.min(1, Math.min(rollout.available, rollout.updated) / of) } as CSSProperties;
+  return (
+    <span
+      className="gw-progress"
+      role="progressbar"
+      aria-label="Rollout"
+      aria-valuemin={0}
+      aria-valuemax={rollout.desired}
+      aria-valuenow={Math.min(rollout.updated, rollout.desired)}
+      aria-valuetext={rollout.message}
+      title={`Rollout: ${rollout.message}\nUP-TO-DATE ${rollout.updated}, AVAILABLE ${rollout.available}, replicas ${rollout.total} of ${rollout.desired} desired`}
+    >
+      <span className="gw-progress-fill gw-progress-updated" style={updated} />
+      <span className="gw-progress-fill gw-progress-available" style={available} />
+    </span>
+  );
+}
+
+/** A ring filling up toward the Deployment's progress deadline; its title names the rule. */
+function DeadlineRing({ deadline }: { deadline: DeadlineView }) {
+  const running = deadline.atMs !== undefined;
+  const nowMs = useClockTick(running);
+  const exceeded = !running || nowMs >= deadline.atMs!;
+  const done = running ? Math.min(1, Math.max(0, 1 - (deadline.atMs! - nowMs) / Math.max(1, deadline.durationMs))) : 1;
+  const title = running
+    ? `progress deadline in ${formatCountdown(deadline.atMs! - nowMs)} (${deadline.rule})`
+    : `progress deadline exceeded (${deadline.rule})`;
+  return (
+    <span
+      className={`gw-deadline${exceeded ? ' is-exceeded' : done > 0.75 ? ' is-near' : ''}`}
+      style={{ '--done': done } as CSSProperties}
+      title={title}
+      data-testid="deploy-deadline"
+    />
+  );
+}
+
 export const WorkloadCard = memo(function WorkloadCard({ data }: NodeProps<Node<WorkloadData, 'workload'>>) {
   const { view } = data;
   const { selected, props } = useInteractive(view.key);
   return (
     <div
-      className={`graph-workload wl-${view.tone}${view.parentKey ? ' is-child' : ''}${selected ? ' is-selected' : ''}`}
+      className={`graph-workload wl-${view.tone}${view.parentKey ? ' is-child' : ''}${view.rollout ? ' is-rolling' : ''}${selected ? ' is-selected' : ''}`}
       aria-label={view.label}
-      title={`${view.kind} ${view.namespace}/${view.name}\n${view.countTitle}`}
+      aria-description={view.rollout ? `rollout: ${view.rollout.message}` : undefined}
+      title={`${view.kind} ${view.namespace}/${view.name}\n${view.countTitle}${view.rollout ? `\nrollout: ${view.rollout.message}` : ''}`}
       {...props}
     >
       <div className="gw-top">
         <span className="gw-kind">{KIND_SHORT[view.kind]}</span>
-        <span className="gw-count">{view.count}</span>
+        {view.deadline && <DeadlineRing deadline={view.deadline} />}
+        <TickingCount value={view.count} />
       </div>
       <div className="gw-name">{view.name}</div>
+      {view.rollout && <RolloutBar rollout={view.rollout} />}
       <Handle type="source" id="top" position={Position.Top} {...hidden} />
       <Handle type="source" id="bottom" position={Position.Bottom} {...hidden} />
       <Handle type="source" id="left" position={Position.Left} {...hidden} />

@@ -1,0 +1,85 @@
+// graph-objects: what the graph draws, read from the store at a pace the page can paint. The store
+// changes every frame while the clock runs (clock.unixMs) and on every worker delta; the graph only
+// cares about `objects`, and re-deriving hundreds of chips for every delta at 100× speed would cost
+// frames. So: the store's `objects` is looked at only when it is a new record, the drawn kinds are
+// picked out (selectGraphObjects) and published to React at most once per frame — and, while the
+// cluster is busy (many pods), at most every BUSY_MS.
+
+import { useSyncExternalStore } from 'react';
+import type { KObject } from '../../k8s/types';
+import { selectGraphObjects } from '../state/selectors';
+import { kubeplayStore } from '../state/store';
+
+/** Publications at most this often with many pods (ms). */
+export const BUSY_MS = 100;
+/** …and this often otherwise (about a frame). */
+export const CALM_MS = 16;
+/** "Many pods". */
+export const BUSY_PODS = 150;
+
+/** Same objects in the same order. */
+export function sameList(a: readonly KObject[], b: readonly KObject[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** How long to wait before the next publication, given the last one's time and the pod count. */
+export function publishDelay(lastMs: number, nowMs: number, pods: number): number {
+  const every = pods > BUSY_PODS ? BUSY_MS : CALM_MS;
+  return Math.max(0, lastMs + every - nowMs);
+}
+
+let published: KObject[] | null = null;
+let publishedFrom: object | null = null;
+let publishedPods = 0;
+let lastPublish = 0;
+let timer: ReturnType<typeof setTimeout> | null = null;
+const listeners = new Set<() => void>();
+let unsubscribe: (() => void) | null = null;
+
+function read(): KObject[] {
+  const state = kubeplayStore.getState();
+  if (published && publishedFrom === state.objects) return published;
+  const next = selectGraphObjects(state);
+  publishedFrom = state.objects;
+  if (!published || !sameList(published, next)) {
+    published = next;
+    publishedPods = 0;
+    for (const o of next) if (o.kind === 'Pod') publishedPods++;
+  }
+  return published;
+}
+
+function publish() {
+  timer = null;
+  const before = published;
+  read();
+  lastPublish = Date.now();
+  if (published !== before) for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  unsubscribe ??= kubeplayStore.subscribe((state, prev) => {
+    if (state.objects === prev.objects || timer) return;
+    timer = setTimeout(publish, publishDelay(lastPublish, Date.now(), publishedPods));
+  });
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      unsubscribe?.();
+      unsubscribe = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    }
+  };
+}
+
+const snapshot = () => published ?? read();
+
+/** The objects the graph draws (selectGraphObjects), published at a paintable pace. */
+export function useGraphObjects(): KObject[] {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
