@@ -106,7 +106,7 @@ test('theme=dark and the example parameter', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // the dark tokens apply though the browser prefers light
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(11, 15, 23)');
-  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
   await expect(page.getByRole('combobox', { name: 'Speed' })).toHaveValue('10');
   const cluster = page.getByRole('region', { name: 'Cluster' });
   await expect(cluster.getByRole('button', { name: /^Pod default\/nginx-deployment-/ })).toHaveCount(3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
 import { PROTOCOL_VERSION, type ClockState, type FromWorker, type ToWorker } from '../protocol/messages';
-import { Bridge, WELCOME, type WorkerLike } from './bridge';
+import { applySplitDelta, Bridge, WELCOME, type WorkerLike } from './bridge';
 import { createKubeplayStore } from './state/store';
 
 class FakeWorker implements WorkerLike {
@@ -215,5 +215,21 @@ describe('Bridge: the session for Share, and command results', () => {
     const { store, bridge } = setup();
     bridge.warn('kubeplay: ignored speed=7\n');
     expect(store.getState().transcript.entries.at(-1)).toMatchObject({ kind: 'stderr', text: 'kubeplay: ignored speed=7\n' });
+  });
+});
+
+describe('applySplitDelta', () => {
+  const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' } };
+  const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'web.1', namespace: 'default' } };
+
+  it('keeps Events apart from the other objects, and leaves an untouched half identical', () => {
+    const start = { objects: {}, events: {} };
+    const first = applySplitDelta(start, { upserts: [pod, event], deletes: [] });
+    expect(Object.keys(first.objects)).toEqual(['Pod/default/web']);
+    expect(Object.keys(first.events)).toEqual(['Event/default/web.1']);
+
+    const second = applySplitDelta(first, { upserts: [], deletes: ['Event/default/web.1'] });
+    expect(second.events).toEqual({});
+    expect(second.objects).toBe(first.objects);
   });
 });

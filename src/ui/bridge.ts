@@ -4,7 +4,7 @@
 // command the worker starts, with the virtual time between) for Share, and can hand a command's
 // output back to whoever sent it (the postMessage API of embed mode).
 
-import { applyDelta } from '../protocol/delta';
+import { applyDelta, type ObjectDelta } from '../protocol/delta';
 import {
   PROTOCOL_VERSION,
   assertNever,
@@ -192,7 +192,7 @@ export class Bridge {
         const machines = message.machines === undefined ? undefined : parseMachines(message.machines);
         this.recorder.delta(message.clock.now, message.reset);
         this.update((s) => ({
-          objects: applyDelta(s.objects, message),
+          ...applySplitDelta(s, message),
           clock: message.clock,
           deltaSeq: message.seq,
           // a snapshot replaces the machines; a reset without one (a worker that sends none) clears them
@@ -293,6 +293,21 @@ export class Bridge {
 }
 
 /** Starts the simulation worker and the bridge the page uses. */
+/** Applies a delta to the mirror: Events to `events`, everything else to `objects`. */
+export function applySplitDelta(
+  s: Pick<KubeplayState, 'objects' | 'events'>,
+  delta: ObjectDelta & { reset?: boolean },
+): Pick<KubeplayState, 'objects' | 'events'> {
+  const rest: ObjectDelta = { upserts: [], deletes: [] };
+  const events: ObjectDelta = { upserts: [], deletes: [] };
+  for (const obj of delta.upserts) (obj.kind === 'Event' ? events : rest).upserts.push(obj);
+  for (const key of delta.deletes) (key.startsWith('Event/') ? events : rest).deletes.push(key);
+  return {
+    objects: applyDelta(s.objects, { ...rest, reset: delta.reset }),
+    events: applyDelta(s.events, { ...events, reset: delta.reset }),
+  };
+}
+
 export function startBridge(store: KubeplayStore = kubeplayStore): Bridge {
   const worker = new Worker(new URL('../worker/simulation.worker.ts', import.meta.url), { type: 'module' });
   return new Bridge(worker as unknown as WorkerLike, store);

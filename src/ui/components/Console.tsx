@@ -95,7 +95,8 @@ export function Console() {
 
   const tabComplete = (el: HTMLInputElement) => {
     const at = el.selectionStart ?? value.length;
-    const result = complete(value, at, { objects: kubeplayStore.getState().objects });
+    const { objects, events } = kubeplayStore.getState();
+    const result = complete(value, at, { objects: { ...objects, ...events } });
     const ambiguous = result.candidates.length > 1;
     if (result.line !== value) {
       caret.current = result.cursor;

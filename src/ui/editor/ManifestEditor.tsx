@@ -9,7 +9,7 @@ import { create } from 'zustand';
 import { parseObjectKey } from '../../protocol/delta';
 import { useBridge } from '../bridge-context';
 import { useSelection } from '../state/selection';
-import { kubeplayStore, useKubeplay, type KubeplayStore } from '../state/store';
+import { kubeplayStore, objectAt, useKubeplay, type KubeplayStore } from '../state/store';
 import { useTheme } from '../theme';
 import { outputOf, readApplyResult, type ApplyResult } from './apply-result';
 import { loadExample, loadGallery, unservedKinds, type GalleryEntry } from './gallery';
@@ -84,7 +84,7 @@ function shortName(key: string): string {
 export default function ManifestEditor() {
   const bridge = useBridge();
   const selected = useSelection((s) => s.selected);
-  const selectedExists = useKubeplay((s) => (selected ? s.objects[selected] !== undefined : false));
+  const selectedExists = useKubeplay((s) => (selected ? objectAt(s, selected) !== undefined : false));
   const status = useEditorUi((s) => s.status);
   const source = useEditorUi((s) => s.source);
   const example = useEditorUi((s) => s.example);
@@ -232,7 +232,7 @@ export default function ManifestEditor() {
   /** Loads an object as it is now (the toolbar's "Edit …" and the inspector's "Edit YAML"). */
   const editObject = useCallback(
     (key: string) => {
-      const obj = kubeplayStore.getState().objects[key];
+      const obj = objectAt(kubeplayStore.getState(), key);
       if (!obj || !editorRef.current) return;
       load(liveObjectYaml(obj), `live ${shortName(key)}`);
       setUi({

@@ -4,12 +4,9 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useClockTick } from '../graph/clock-tick';
-import { selectKind } from '../state/selectors';
+import { selectEvents } from '../state/selectors';
 import { useKubeplay } from '../state/store';
 import { eventRows, type EventRow } from './events';
-
-/** The Event objects of the mirror (a memoised scan, kept identical while no Event changed). */
-const selectEvents = selectKind('Event');
 
 export function useEventRows(): EventRow[] {
   const events = useKubeplay(useShallow(selectEvents));

@@ -31,6 +31,7 @@ import { useGraphObjects } from './graph-objects';
 import { toFlowEdges, toFlowNodes, updateGhosts, type Ghost } from './flow';
 import { layoutGraph } from './layout';
 import { deriveModel, type PodView } from './model';
+import { ChipSlots } from './chip-slots';
 import { nodeTypes } from './nodes';
 import { zoneAt } from './menu';
 import { focusRelations, relationIndex } from './relations';
@@ -120,7 +121,9 @@ function Graph() {
   const model = useMemo(() => deriveModel(objects, machines), [objects, machines]);
   const countdowns = useMemo(() => countdownsOf(objects), [objects]);
   const ghosts = useGhosts(model.pods);
-  const layout = useMemo(() => layoutGraph(model, ghosts, countdowns), [model, ghosts, countdowns]);
+  // chips keep their place in a card while they live (a rollout redraws only what changed)
+  const [chipSlots] = useState(() => new ChipSlots());
+  const layout = useMemo(() => layoutGraph(model, ghosts, countdowns, chipSlots), [model, ghosts, countdowns, chipSlots]);
   const arcs = useReplacementArcs(model.pods, layout.items);
   const { screenToFlowPosition, getViewport, setCenter } = useReactFlow();
 

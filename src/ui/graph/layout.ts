@@ -6,6 +6,7 @@
 
 import type { ObjectKey } from '../../protocol/messages';
 import type { PodCountdown } from '../controlplane/timers';
+import { ChipSlots } from './chip-slots';
 import { statusCounts, type GraphModel, type NodeView, type PodTone, type PodView, type WorkloadView } from './model';
 
 export const CHIP_W = 68;
@@ -137,10 +138,15 @@ function withGhosts(list: readonly PodView[], ghosts: readonly PodView[]): { vie
   return out.sort((a, b) => podOrder(a.view, b.view));
 }
 
+/**
+ * `slots` remembers chip places between calls (see chip-slots.ts); without it chips are packed in
+ * name order, which is also where a fresh memory puts them.
+ */
 export function layoutGraph(
   model: GraphModel,
   ghostList: readonly PodView[] = [],
   countdowns: ReadonlyMap<ObjectKey, PodCountdown> = new Map(),
+  slots: ChipSlots = new ChipSlots(),
 ): GraphLayout {
   const items: LayoutItem[] = [];
   const aggregated = model.pods.size > AGGREGATE_ABOVE;
@@ -158,6 +164,7 @@ export function layoutGraph(
 
   // ---- zones and nodes ----
   const zones = new Map<string, NodeView[]>();
+  slots.retainNodes(new Set(model.nodes.map((n) => n.name)));
   for (const n of model.nodes) {
     let list = zones.get(n.zone);
     if (!list) zones.set(n.zone, (list = []));
@@ -192,7 +199,13 @@ export function layoutGraph(
       },
     };
     items.push(zoneItem);
-    const cards: { node: NodeView; pods: { view: PodView; ghost: boolean }[]; h: number; counts: NodeCardData['counts'] }[] = [];
+    const cards: {
+      node: NodeView;
+      pods: { view: PodView; ghost: boolean }[];
+      slots: number[];
+      h: number;
+      counts: NodeCardData['counts'];
+    }[] = [];
     for (const node of nodes) {
       const bound = model.podsByNode.get(node.name) ?? [];
       if (aggregated) {
@@ -208,10 +221,16 @@ export function layoutGraph(
                 },
               ]
             : all;
-        cards.push({ node, pods: [], h: nodeCardHeight(0, counts.length), counts });
+        cards.push({ node, pods: [], slots: [], h: nodeCardHeight(0, counts.length), counts });
       } else {
         const pods = withGhosts(bound, ghostsByNode.get(node.name) ?? []);
-        cards.push({ node, pods, h: nodeCardHeight(pods.length, null), counts: null });
+        const places = slots.assign(
+          node.name,
+          pods.map((p) => p.view.key),
+          CHIPS_PER_ROW,
+        );
+        const span = places.reduce((m, s) => Math.max(m, s + 1), 0);
+        cards.push({ node, pods, slots: places, h: nodeCardHeight(span, null), counts: null });
       }
     }
     let y = ZONE_TITLE;
@@ -232,7 +251,7 @@ export function layoutGraph(
         });
         const nodeUnknown = c.node.condition === 'Unknown';
         c.pods.forEach((p, i) => {
-          const pos = chipPosition(i);
+          const pos = chipPosition(c.slots[i]);
           const countdown = p.ghost ? undefined : countdowns.get(p.view.key);
           items.push({
             id: p.view.key,

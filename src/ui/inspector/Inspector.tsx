@@ -11,7 +11,8 @@ import { tabIndexAfterKey } from '../components/tablist-keys';
 import { eventsFor, lastSeenText } from '../events/events';
 import { useEventRows, useNowSeconds } from '../events/use-event-rows';
 import { useSelection } from '../state/selection';
-import { useKubeplay } from '../state/store';
+import { selectKind } from '../state/selectors';
+import { objectAt, useKubeplay } from '../state/store';
 import { actionsFor, describeLine, explainSchedulingLine, type ActionSpec } from './actions';
 import { objectYaml, statusSummary, summaryRows } from './summary';
 import './inspector.css';
@@ -38,7 +39,7 @@ function useRunAction(): (line: string) => void {
 
 export function Inspector() {
   const selected = useSelection((s) => s.selected);
-  const obj = useKubeplay((s) => (selected ? s.objects[selected] : undefined));
+  const obj = useKubeplay((s) => (selected ? objectAt(s, selected) : undefined));
   const select = useSelection((s) => s.select);
 
   if (!selected) {
@@ -297,13 +298,15 @@ function PromptForm({ action, onRun, onCancel }: { action: ActionSpec; onRun(lin
   );
 }
 
+const selectPods = selectKind('Pod');
+
 function SummaryView({ obj }: { obj: KObject }) {
   const nowMs = useNowSeconds();
   const name = obj.metadata.name;
   const podsOnNode = useKubeplay((s) => {
     if (obj.kind !== 'Node') return undefined;
     let n = 0;
-    for (const o of Object.values(s.objects)) if (o.kind === 'Pod' && o.spec?.nodeName === name) n++;
+    for (const o of selectPods(s)) if (o.spec?.nodeName === name) n++;
     return n;
   });
   const rows = summaryRows(obj, nowMs, podsOnNode);

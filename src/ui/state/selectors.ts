@@ -82,6 +82,16 @@ export const selectGraphObjects: (state: KubeplayState) => KObject[] = perObject
   return out;
 });
 
+/** The mirrored Events, in the store's key order, memoised per `state.events`. */
+export const selectEvents: (state: KubeplayState) => KObject[] = (() => {
+  const cache = new WeakMap<object, KObject[]>();
+  return (state: KubeplayState) => {
+    let hit = cache.get(state.events);
+    if (!hit) cache.set(state.events, (hit = Object.values(state.events)));
+    return hit;
+  };
+})();
+
 const kindSelectors = new Map<string, (state: KubeplayState) => KObject[]>();
 
 /**
@@ -89,6 +99,7 @@ const kindSelectors = new Map<string, (state: KubeplayState) => KObject[]>();
  * on every store change (the clock's included) with useShallow.
  */
 export function selectKind(kind: string): (state: KubeplayState) => KObject[] {
+  if (kind === 'Event') return selectEvents;
   let select = kindSelectors.get(kind);
   if (!select) {
     select = perObjects((objects) => {

@@ -1,7 +1,9 @@
 // store: the UI's one zustand store. The bridge writes it with setState from outside React as
 // worker messages arrive; components select narrowly. `objects` mirrors the cluster by object
-// key (copy-on-write, so unchanged objects keep their identity); `clock` changes every frame
-// while playing and is read by subscription where it is painted.
+// key (copy-on-write, so unchanged objects keep their identity), Events apart in `events`: they
+// are most of the objects of a busy cluster, and keeping them out means a pod's change copies and
+// scans a few hundred keys, not thousands. `clock` changes every frame while playing and is read
+// by subscription where it is painted.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -15,7 +17,10 @@ export interface KubeplayState {
   connection: ConnectionStatus;
   /** Why the connection failed, for the page to show. */
   connectionError: string | null;
+  /** Every mirrored object but Events. */
   objects: Record<ObjectKey, KObject>;
+  /** The mirrored Events (core/v1), by object key. */
+  events: Record<ObjectKey, KObject>;
   clock: ClockState;
   /**
    * The simulated machines (powered on? connected to the control plane?), sorted by name: what
@@ -44,6 +49,7 @@ export function initialState(): KubeplayState {
     connection: 'connecting',
     connectionError: null,
     objects: {},
+    events: {},
     clock: initialClock,
     machines: [],
     deltaSeq: 0,
@@ -54,6 +60,11 @@ export function initialState(): KubeplayState {
 }
 
 export type KubeplayStore = StoreApi<KubeplayState>;
+
+/** The mirrored object with this key, Events included. */
+export function objectAt(state: Pick<KubeplayState, 'objects' | 'events'>, key: ObjectKey): KObject | undefined {
+  return key.startsWith('Event/') ? state.events[key] : state.objects[key];
+}
 
 export function createKubeplayStore(): KubeplayStore {
   return createStore<KubeplayState>()(() => initialState());
