@@ -12,15 +12,12 @@ import { ClusterGraph } from './graph/ClusterGraph';
 import { Inspector } from './inspector/Inspector';
 import { ControlPlanePanel } from './controlplane/ControlPlanePanel';
 import { EventsTimeline } from './events/EventsTimeline';
-import { BottomTabs } from './components/BottomTabs';
-import { EmbedTabs } from './embed/EmbedTabs';
+import { BOTTOM_TABS, BottomTabs } from './components/BottomTabs';
 import { parsePageParams, type PageConfig } from './embed/params';
-import { useSelection, type BottomTab } from './state/selection';
+import { useSelection } from './state/selection';
 
 // Monaco is large: it loads when the Manifests tab is first opened, not with the page.
 const ManifestEditor = lazy(() => import('./editor/ManifestEditor'));
-
-const BOTTOM: readonly BottomTab[] = ['console', 'manifests', 'events'];
 
 /** The whole page, as without any URL parameter. */
 const FULL_PAGE: PageConfig = parsePageParams('');
@@ -28,7 +25,7 @@ const FULL_PAGE: PageConfig = parsePageParams('');
 export function App({ bridge, config = FULL_PAGE }: { bridge: Bridge; config?: PageConfig }) {
   const selectedTab = useSelection((s) => s.tab);
   const { show, embed } = config;
-  const tabs = BOTTOM.filter((t) => show.has(t));
+  const tabs = BOTTOM_TABS.filter((t) => show.has(t));
   // a button may bring a tab forward that this page does not show: stay on one it does
   const tab = tabs.includes(selectedTab) ? selectedTab : tabs[0];
   const graph = show.has('graph');
@@ -54,7 +51,7 @@ export function App({ bridge, config = FULL_PAGE }: { bridge: Bridge; config?: P
           )}
           {tab && (
             <section className="bottom-area">
-              {!embed ? <BottomTabs /> : tabs.length > 1 ? <EmbedTabs tabs={tabs} current={tab} /> : null}
+              {(!embed || tabs.length > 1) && <BottomTabs tabs={tabs} current={tab} />}
               {tabs.includes('console') && (
                 <div className="bottom-panel" hidden={tab !== 'console'}>
                   <Console />

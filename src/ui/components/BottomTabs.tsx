@@ -1,44 +1,45 @@
-// The tabs over the bottom panel: Console, Manifests, Events (an accessible tablist).
+// The tabs over the bottom panel: Console, Manifests, Events (an accessible tablist with the
+// tabs keyboard pattern). An embed shows only the panels its URL keeps, in the page's order.
 
 import { useRef, type KeyboardEvent } from 'react';
 import { useSelection, type BottomTab } from '../state/selection';
 import { tabIndexAfterKey } from './tablist-keys';
 
-const TABS: { id: BottomTab; label: string }[] = [
-  { id: 'console', label: 'Console' },
-  { id: 'manifests', label: 'Manifests' },
-  { id: 'events', label: 'Events' },
-];
+const LABELS: Record<BottomTab, string> = { console: 'Console', manifests: 'Manifests', events: 'Events' };
 
-export function BottomTabs() {
-  const tab = useSelection((s) => s.tab);
+/** Every bottom panel, in the page's order. */
+export const BOTTOM_TABS: readonly BottomTab[] = ['console', 'manifests', 'events'];
+
+export function BottomTabs({ tabs = BOTTOM_TABS, current }: { tabs?: readonly BottomTab[]; current?: BottomTab }) {
+  const selected = useSelection((s) => s.tab);
+  const tab = current ?? selected;
   const showTab = useSelection((s) => s.showTab);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   // roving focus: only the selected tab is in the Tab order; arrows move between tabs
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const next = tabIndexAfterKey(e.key, index, TABS.length);
+    const next = tabIndexAfterKey(e.key, index, tabs.length);
     if (next < 0) return;
     e.preventDefault();
-    showTab(TABS[next].id);
+    showTab(tabs[next]);
     tabRefs.current[next]?.focus();
   };
   return (
     <div className="bottom-tabs" role="tablist" aria-label="Panels">
-      {TABS.map((t, i) => (
+      {tabs.map((t, i) => (
         <button
-          key={t.id}
+          key={t}
           ref={(el) => {
             tabRefs.current[i] = el;
           }}
           role="tab"
           type="button"
-          aria-selected={tab === t.id}
-          tabIndex={tab === t.id ? 0 : -1}
+          aria-selected={tab === t}
+          tabIndex={tab === t ? 0 : -1}
           className="bottom-tab"
-          onClick={() => showTab(t.id)}
+          onClick={() => showTab(t)}
           onKeyDown={(e) => onKeyDown(e, i)}
         >
-          {t.label}
+          {LABELS[t]}
         </button>
       ))}
     </div>

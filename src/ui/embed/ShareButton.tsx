@@ -134,7 +134,7 @@ export function ShareButton({ theme }: { theme?: string }) {
         >
           <div className="share-head">
             <h2 id={`${id}-title`}>Share this session</h2>
-            <button type="button" className="share-close" aria-label="Close" onClick={() => close()}>
+            <button type="button" className="btn-close" aria-label="Close" onClick={() => close()}>
               ×
             </button>
           </div>

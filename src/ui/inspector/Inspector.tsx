@@ -97,7 +97,7 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
           <h2 id="inspector-heading">Inspector</h2>
           <button
             type="button"
-            className="insp-close"
+            className="btn-close insp-close"
             aria-label="Close inspector"
             title="Clear selection"
             onClick={() => select(null)}
