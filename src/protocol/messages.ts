@@ -135,6 +135,8 @@ export interface StartedMessage {
   id: string;
   line: string;
   source: CommandSource;
+  /** Virtual ms when the command started (lets Share replay sessions exactly). */
+  now?: number;
 }
 
 /**
@@ -154,6 +156,8 @@ export interface DoneMessage {
   type: 'done';
   id: string;
   exitCode: number;
+  /** Virtual ms when the command ended (a command may wait on the clock, e.g. `kubectl wait`). */
+  now?: number;
 }
 
 /** Identifies an object across the protocol: `kind/namespace/name` (namespace empty if cluster-scoped). */

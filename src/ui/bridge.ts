@@ -204,7 +204,7 @@ export class Bridge {
         return;
       }
       case 'started':
-        this.recorder.started(message.id, message.line);
+        this.recorder.started(message.id, message.line, message.now);
         // Commands render as blocks, so an echo starts on its own line even after a partial line.
         this.update((s) => ({
           transcript: appendEntry(s.transcript, 'command', message.line, message.id),
@@ -221,7 +221,7 @@ export class Bridge {
         return;
       }
       case 'done':
-        this.recorder.done(message.id, message.exitCode);
+        this.recorder.done(message.id, message.exitCode, message.now);
         this.settle(message.id, message.exitCode);
         this.update((s) => ({ running: s.running.filter((id) => id !== message.id) }));
         return;

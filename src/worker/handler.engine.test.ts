@@ -40,7 +40,7 @@ describe('WorkerHandler with the engine', () => {
       .map((o) => o.text)
       .join('');
     for (const name of NODES) expect(text).toMatch(new RegExp(`^${name}\\s+Ready\\s`, 'm'));
-    expect(outbox.of('done')).toEqual([{ type: 'done', id: 'c1', exitCode: 0 }]);
+    expect(outbox.of('done')).toEqual([{ type: 'done', id: 'c1', exitCode: 0, now: 0 }]);
   });
 
   it('keeps the mirror current while playing, one coalesced delta per frame', () => {
@@ -61,7 +61,7 @@ describe('WorkerHandler with the engine', () => {
   it('rebuilds the mirror after `kubeplay cluster reset`', () => {
     timers.run(16);
     handler.receive({ type: 'console', id: 'r', line: 'kubeplay cluster reset --zones 1 --nodes-per-zone 1' });
-    expect(outbox.of('done').at(-1)).toEqual({ type: 'done', id: 'r', exitCode: 0 });
+    expect(outbox.of('done').at(-1)).toEqual({ type: 'done', id: 'r', exitCode: 0, now: 0 });
     timers.run(16);
     const last = outbox.of('delta').at(-1)!;
     expect(last.reset).toBe(true);

@@ -53,11 +53,11 @@ describe('commands', () => {
     handler.receive({ type: 'console', id: 'c1', line: 'kubectl get nodes' });
     const types = outbox.messages.map((m) => m.type);
     expect(types).toEqual(['started', 'output', 'done']);
-    expect(outbox.of('started')[0]).toEqual({ type: 'started', id: 'c1', line: 'kubectl get nodes', source: 'console' });
+    expect(outbox.of('started')[0]).toEqual({ type: 'started', id: 'c1', line: 'kubectl get nodes', source: 'console', now: 0 });
     const out = outbox.of('output')[0];
     expect(out.id).toBe('c1');
     expect(out.text.split('\n').filter((l) => l.startsWith('node-'))).toHaveLength(6);
-    expect(outbox.of('done')[0]).toEqual({ type: 'done', id: 'c1', exitCode: 0 });
+    expect(outbox.of('done')[0]).toEqual({ type: 'done', id: 'c1', exitCode: 0, now: 0 });
   });
 
   it('reports a failing command on stderr with its exit code', () => {
@@ -73,17 +73,17 @@ describe('commands', () => {
       stream: 'stderr',
       text: 'error: internal error: kubectl exploded\n',
     });
-    expect(outbox.of('done')[0]).toEqual({ type: 'done', id: 'c3', exitCode: 1 });
+    expect(outbox.of('done')[0]).toEqual({ type: 'done', id: 'c3', exitCode: 1, now: 0 });
     handler.receive({ type: 'console', id: 'c4', line: 'kubectl get nodes' });
-    expect(outbox.of('done')[1]).toEqual({ type: 'done', id: 'c4', exitCode: 0 });
+    expect(outbox.of('done')[1]).toEqual({ type: 'done', id: 'c4', exitCode: 0, now: 0 });
   });
 
   it('runs apply as `kubectl apply -f -` with the YAML on stdin, and actions as lines', () => {
     handler.receive({ type: 'apply', id: 'a1', yaml: 'kind: Pod\nmetadata:\n  name: web\n' });
     handler.receive({ type: 'action', id: 'b1', line: 'kubectl get nodes' });
     expect(outbox.of('started')).toEqual([
-      { type: 'started', id: 'a1', line: 'kubectl apply -f -', source: 'apply' },
-      { type: 'started', id: 'b1', line: 'kubectl get nodes', source: 'action' },
+      { type: 'started', id: 'a1', line: 'kubectl apply -f -', source: 'apply', now: 0 },
+      { type: 'started', id: 'b1', line: 'kubectl get nodes', source: 'action', now: 0 },
     ]);
     expect(outbox.of('output')[0]).toMatchObject({ id: 'a1', text: 'pod/web created\n' });
     expect(sim().store.has('web')).toBe(true);

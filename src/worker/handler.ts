@@ -271,7 +271,7 @@ export class WorkerHandler {
   }
 
   private runCommand(id: string, line: string, source: CommandSource, stdin?: string): void {
-    this.post({ type: 'started', id, line, source });
+    this.post({ type: 'started', id, line, source, ...this.virtualNow() });
     const terminal = source === 'console' ? this.console : this.background;
     let exitCode = 1;
     if (!terminal) {
@@ -285,7 +285,12 @@ export class WorkerHandler {
       }
     }
     this.output.flush();
-    this.post({ type: 'done', id, exitCode });
+    this.post({ type: 'done', id, exitCode, ...this.virtualNow() });
+  }
+
+  /** `{ now }`: the simulation's virtual time, for started / done (nothing without a simulation). */
+  private virtualNow(): { now?: number } {
+    return this.sim ? { now: this.sim.clock.now() } : {};
   }
 
   /**

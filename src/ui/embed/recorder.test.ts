@@ -25,6 +25,25 @@ function session() {
 }
 
 describe('SessionRecorder', () => {
+  it('times commands exactly from the virtual time in started and done, even back to back', () => {
+    const r = new SessionRecorder();
+    r.delta(0, true);
+    r.sending('w', 'kubectl rollout status deployment/web');
+    r.started('w', 'kubectl rollout status deployment/web', 2_000);
+    r.done('w', 0, 47_250); // it waited on the clock: the replay waits the same, no sleep needed
+    r.sending('g', 'kubectl get pods');
+    r.started('g', 'kubectl get pods', 48_000); // no delta since the last command
+    r.done('g', 0, 48_000);
+    r.delta(50_000, false);
+    expect(r.steps()).toEqual<SessionStep[]>([
+      { kind: 'sleep', ms: 2_000 },
+      { kind: 'command', line: 'kubectl rollout status deployment/web' },
+      { kind: 'sleep', ms: 750 },
+      { kind: 'command', line: 'kubectl get pods' },
+      { kind: 'sleep', ms: 2_000 },
+    ]);
+  });
+
   it('puts the virtual time between commands as sleeps, and the time since the last at the end', () => {
     const s = session();
     s.frame(0, true);

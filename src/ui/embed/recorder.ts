@@ -3,14 +3,12 @@
 // state. It records every command the worker started: typed lines, editor applies (with their
 // YAML as stdin), playground buttons, start-up scripts and embedding pages' commands.
 //
-// Timing comes from the worker's messages alone. The clock moves only in frames, and every
-// frame that moves it sends a delta, so the clock of the last delta is exactly the time a
-// command starts at — unless an earlier command moved the clock and no frame has run since
-// (commands sent back to back): then the command follows the previous one with no gap. A
-// command that waits on the clock (`kubectl wait`, `rollout status`, `delete`) ends at an
-// instant no message tells; the first delta after it is taken as its end, so the replay loses at
-// most that one frame's advance. `sleep D` is exact. Paused, every time is exact.
+// Timing comes from the worker's messages alone: `started` and `done` carry the virtual time, so
+// every gap is exact. (From a worker that does not send it, the clock of the last delta stands in
+// for a start; a command that waits on the clock then ends at the first delta after it, losing at
+// most that frame's advance on replay.)
 
+import { parseGoDuration } from '../../k8s/duration';
 import { parseCommandLine, type SessionStep } from './script';
 
 /** One recorded command and the virtual time (ms) that passed before it. */
@@ -34,15 +32,11 @@ export function sleepDurationMs(line: string): number | null {
   if (!command || command.argv[0] !== 'sleep' || command.argv.length !== 2) return null;
   const arg = command.argv[1];
   if (/^\d+(\.\d+)?$/.test(arg)) return Number(arg) * 1000;
-  let total = 0;
-  const re = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/gy;
-  const unit: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  let matched = 0;
-  for (let m = re.exec(arg); m; m = re.exec(arg)) {
-    total += Number(m[1]) * unit[m[2]];
-    matched = re.lastIndex;
+  try {
+    return parseGoDuration(arg);
+  } catch {
+    return null;
   }
-  return matched === arg.length && matched > 0 ? total : null;
 }
 
 export class SessionRecorder {
@@ -66,7 +60,8 @@ export class SessionRecorder {
   }
 
   /** The worker started a command. `line` is what it echoes. */
-  started(id: string, line: string): void {
+  started(id: string, line: string, now?: number): void {
+    if (now !== undefined) this.at(now);
     const sent = this.sent.get(id);
     this.sent.delete(id);
     const stdin = sent?.stdin;
@@ -80,7 +75,7 @@ export class SessionRecorder {
   }
 
   /** The worker finished a command. */
-  done(id: string, exitCode: number): void {
+  done(id: string, exitCode: number, now?: number): void {
     this.sent.delete(id);
     const command = this.active.get(id);
     if (!command) return;
@@ -94,6 +89,13 @@ export class SessionRecorder {
       this.stale = false;
       return;
     }
+    if (now !== undefined && !this.awaitingSnapshot) {
+      // the worker says when it ended: exact
+      this.clock = now;
+      this.cursor = now;
+      this.stale = false;
+      return;
+    }
     const sleep = exitCode === 0 ? sleepDurationMs(command.line) : null;
     if (sleep !== null && command.startedAt !== null && this.active.size === 0) {
       this.clock = command.startedAt + Math.round(sleep);
@@ -102,6 +104,14 @@ export class SessionRecorder {
       return;
     }
     this.stale = true;
+  }
+
+  /** The worker says the clock is at `now` (a command started or ended then). */
+  private at(now: number): void {
+    if (this.awaitingSnapshot) return;
+    if (this.stale) this.cursor = now;
+    this.stale = false;
+    this.clock = now;
   }
 
   /** A delta arrived with the clock at `now`; `reset` when it replaces the whole state. */
