@@ -25,10 +25,20 @@ import {
 import type { KObject } from '../../k8s/types';
 import { podCountdowns } from '../controlplane/timers';
 import { useSelection } from '../state/selection';
+import { useTheme } from '../theme';
 import { kubeplayStore, useKubeplay } from '../state/store';
 import { GraphContextMenu, openGraphMenu, useGraphMenu } from './ContextMenu';
 import { useGraphObjects } from './graph-objects';
-import { toFlowEdges, toFlowNodes, updateGhosts, type Ghost } from './flow';
+import {
+  anchorNodes,
+  flowCache,
+  toFlowEdges,
+  toFlowNodes,
+  updateGhosts,
+  type Ghost,
+  type NodeCardFlowData,
+  type PlacedChip,
+} from './flow';
 import { layoutGraph } from './layout';
 import { deriveModel, type PodView } from './model';
 import { ChipSlots } from './chip-slots';
@@ -40,7 +50,7 @@ import { absoluteBoxes } from './motion';
 import { ReplacementArcs, useReplacementArcs } from './ReplacementArcs';
 
 const FIT = { padding: { top: '12px', left: '12px', bottom: '12px', right: '50px' }, maxZoom: 1.25 } as const;
-/** Above this many React Flow nodes, only what is in view is rendered. */
+/** Above this many laid-out items (cards, chips, …), only what is in view is rendered. */
 const RENDER_VISIBLE_ABOVE = 800;
 /** Up to this many pods, cards and chips slide when the layout shifts (graph.css data-motion). */
 const SLIDE_MAX_PODS = 120;
@@ -127,8 +137,8 @@ function Graph() {
   const arcs = useReplacementArcs(model.pods, layout.items);
   const { screenToFlowPosition, getViewport, setCenter } = useReactFlow();
 
-  const cache = useRef(new Map<string, Node>());
-  const nodes = useMemo(() => toFlowNodes(layout.items, cache.current), [layout]);
+  const [cache] = useState(flowCache);
+  const cardNodes = useMemo(() => toFlowNodes(layout.items, cache), [layout, cache]);
   const types = useMemo(() => new Map(layout.items.map((i) => [i.id, i.type] as const)), [layout]);
 
   const selected = useSelection((s) => s.selected);
@@ -138,6 +148,28 @@ function Graph() {
     () => (index ? toFlowEdges(focusRelations(index, [selected, hovered]), types) : []),
     [index, selected, hovered, types],
   );
+  // chips are drawn inside their cards: the edges that end on a chip end on an invisible anchor
+  // node put at its place, only for the pods those edges reach
+  const [anchorCache] = useState(() => new Map<string, Node>());
+  const nodes = useMemo(() => {
+    if (edges.length === 0) {
+      anchorCache.clear();
+      return cardNodes;
+    }
+    const chips = new Map<string, PlacedChip>();
+    const parents = new Map<string, string>();
+    for (const n of cardNodes) {
+      if (n.type !== 'node') continue;
+      for (const chip of (n.data as NodeCardFlowData).chips) {
+        chips.set(chip.id, chip);
+        parents.set(chip.id, n.id);
+      }
+    }
+    const ends = edges.flatMap((e) => [e.source, e.target]).filter((id) => types.get(id) === 'pod');
+    const anchors = anchorNodes(ends, chips, parents, anchorCache);
+    return anchors.length ? [...cardNodes, ...anchors] : cardNodes;
+  }, [cardNodes, edges, types, anchorCache]);
+  const dark = useTheme((s) => s.dark);
 
   const nodeSignature = model.nodes.map((n) => n.name).join(',');
   const userMoved = useRef(false);
@@ -167,7 +199,9 @@ function Graph() {
         const to = navTarget(navIndex(items), from, key);
         if (!to) return false;
         const focusable = () =>
-          wrapper.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(to)}"] [tabindex="0"]`);
+          wrapper.current?.querySelector<HTMLElement>(
+            `.react-flow__node[data-id="${CSS.escape(to)}"] [tabindex="0"], .chip-slot [data-key="${CSS.escape(to)}"]`,
+          );
         const el = focusable();
         if (el) {
           el.focus({ preventScroll: true });
@@ -235,8 +269,8 @@ function Graph() {
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}
-          colorMode="system"
-          onlyRenderVisibleElements={layout.aggregated || nodes.length > RENDER_VISIBLE_ABOVE}
+          colorMode={dark ? 'dark' : 'light'}
+          onlyRenderVisibleElements={layout.aggregated || layout.items.length > RENDER_VISIBLE_ABOVE}
           nodesDraggable={false}
           nodesConnectable={false}
           nodesFocusable={false}

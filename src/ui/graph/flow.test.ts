@@ -1,25 +1,65 @@
 import type { Node } from '@xyflow/react';
 import { describe, expect, it } from 'vitest';
-import { GHOST_MS, sameData, toFlowEdges, toFlowNodes, updateGhosts } from './flow';
+import {
+  anchorNodes,
+  flowCache,
+  GHOST_MS,
+  sameData,
+  toFlowEdges,
+  toFlowNodes,
+  updateGhosts,
+  type NodeCardFlowData,
+} from './flow';
 import { layoutGraph } from './layout';
 import { deriveModel } from './model';
 import { node, pod } from './fixtures';
 import { focusRelations, relationIndex } from './relations';
 
 describe('toFlowNodes', () => {
-  it('keeps the identity of unchanged nodes', () => {
-    const cache = new Map<string, Node>();
-    const objs = [node('n1', 'z'), pod('a', 'n1'), pod('b', 'n1')];
+  const restarted = pod('b', 'n1', {
+    status: { phase: 'Running', containerStatuses: [{ name: 'c', ready: true, restartCount: 1, state: { running: {} } }] },
+  });
+  const objs = [node('n1', 'z'), node('n2', 'z'), pod('a', 'n1'), pod('b', 'n1'), pod('c', 'n2')];
+  const byId = (list: Node[], id: string) => list.find((n) => n.id === id);
+  const chipsOf = (list: Node[], id: string) => (byId(list, id)!.data as NodeCardFlowData).chips;
+
+  it('draws pod chips inside their node card, not as nodes of their own', () => {
+    const nodes = toFlowNodes(layoutGraph(deriveModel(objs)).items, flowCache());
+    expect(nodes.filter((n) => n.type === 'pod')).toEqual([]);
+    expect(chipsOf(nodes, 'Node//n1').map((c) => c.id)).toEqual(['Pod/default/a', 'Pod/default/b']);
+    expect(chipsOf(nodes, 'Node//n1')[1]).toMatchObject({ x: expect.any(Number), y: expect.any(Number) });
+    expect(chipsOf(nodes, 'Node//n2').map((c) => c.id)).toEqual(['Pod/default/c']);
+  });
+
+  it('keeps the identity of unchanged nodes and chips', () => {
+    const cache = flowCache();
     const first = toFlowNodes(layoutGraph(deriveModel(objs)).items, cache);
-    // pod b restarts: only its chip changes
-    const restarted = pod('b', 'n1', {
-      status: { phase: 'Running', containerStatuses: [{ name: 'c', ready: true, restartCount: 1, state: { running: {} } }] },
-    });
-    const second = toFlowNodes(layoutGraph(deriveModel([objs[0], objs[1], restarted])).items, cache);
-    const byId = (list: Node[], id: string) => list.find((n) => n.id === id);
-    expect(byId(second, 'Pod/default/a')).toBe(byId(first, 'Pod/default/a'));
-    expect(byId(second, 'Node//n1')).toBe(byId(first, 'Node//n1'));
-    expect(byId(second, 'Pod/default/b')).not.toBe(byId(first, 'Pod/default/b'));
+    // pod b restarts: only its chip (and so its card's chip list) changes
+    const second = toFlowNodes(layoutGraph(deriveModel([objs[0], objs[1], objs[2], restarted, objs[4]])).items, cache);
+    expect(byId(second, 'Node//n2')).toBe(byId(first, 'Node//n2'));
+    expect(byId(second, 'zone:z')).toBe(byId(first, 'zone:z'));
+    const [a1, b1] = chipsOf(first, 'Node//n1');
+    const [a2, b2] = chipsOf(second, 'Node//n1');
+    expect(a2).toBe(a1);
+    expect(b2).not.toBe(b1);
+    // the card itself is unchanged: same view object for its memoised body
+    expect((byId(second, 'Node//n1')!.data as NodeCardFlowData).view).toBe(
+      (byId(first, 'Node//n1')!.data as NodeCardFlowData).view,
+    );
+  });
+
+  it('puts anchor nodes where the chips are, only for the pods asked for', () => {
+    const nodes = toFlowNodes(layoutGraph(deriveModel(objs)).items, flowCache());
+    const chips = new Map(chipsOf(nodes, 'Node//n1').map((c) => [c.id, c] as const));
+    const parents = new Map([...chips.keys()].map((k) => [k, 'Node//n1'] as const));
+    const cache = new Map<string, Node>();
+    const anchors = anchorNodes(['Pod/default/b', 'Pod/default/b', 'Pod/default/zzz'], chips, parents, cache);
+    expect(anchors.map((n) => [n.id, n.type, n.parentId, n.position])).toEqual([
+      ['Pod/default/b', 'anchor', 'Node//n1', { x: chips.get('Pod/default/b')!.x, y: chips.get('Pod/default/b')!.y }],
+    ]);
+    expect(anchorNodes(['Pod/default/b'], chips, parents, cache)[0]).toBe(anchors[0]);
+    expect(anchorNodes([], chips, parents, cache)).toEqual([]);
+    expect(cache.size).toBe(0);
   });
 
   it('compares data structurally', () => {

@@ -4,7 +4,7 @@
 
 import type { Edge, Node } from '@xyflow/react';
 import type { ObjectKey } from '../../protocol/messages';
-import type { LayoutItem } from './layout';
+import { CHIP_H, CHIP_W, type LayoutItem, type NodeCardData, type PodChipData } from './layout';
 import type { PodView } from './model';
 import type { Relation } from './relations';
 
@@ -30,29 +30,95 @@ export function sameData(a: unknown, b: unknown, depth = 5): boolean {
   return true;
 }
 
-const NOT_INTERACTIVE = new Set(['zone', 'lane', 'more']);
+const NOT_INTERACTIVE = new Set(['zone', 'lane', 'more', 'anchor']);
+
+/** A pod chip drawn inside its node card (not a React Flow node of its own), at its place in the card. */
+export interface PlacedChip {
+  id: string;
+  x: number;
+  y: number;
+  data: PodChipData;
+}
+
+/** A node card's data as React Flow gets it: the layout's, plus the chips it draws. */
+export type NodeCardFlowData = NodeCardData & { chips: readonly PlacedChip[] };
+
+/** Identity caches kept between layouts: React Flow nodes by id, and placed chips by pod key. */
+export interface FlowCache {
+  nodes: Map<string, Node>;
+  chips: Map<string, PlacedChip>;
+}
+
+export function flowCache(): FlowCache {
+  return { nodes: new Map(), chips: new Map() };
+}
+
+const NO_CHIPS: readonly PlacedChip[] = [];
+
+/** The chip of a pod item: the previous object when its place and data are unchanged. */
+function placedChip(item: LayoutItem & { type: 'pod' }, cache: Map<string, PlacedChip>): PlacedChip {
+  const prev = cache.get(item.id);
+  if (prev && prev.x === item.x && prev.y === item.y && sameData(prev.data, item.data)) return prev;
+  const chip: PlacedChip = { id: item.id, x: item.x, y: item.y, data: item.data };
+  cache.set(item.id, chip);
+  return chip;
+}
+
+/** `next` unless it holds exactly the elements of `prev`. */
+function sameList<T>(prev: readonly T[] | undefined, next: readonly T[]): readonly T[] {
+  if (!prev || prev.length !== next.length) return next;
+  for (let i = 0; i < next.length; i++) if (prev[i] !== next[i]) return next;
+  return prev;
+}
 
 /**
  * React Flow nodes for a layout; a node whose type, parent, box and data are unchanged is the
- * very object of the previous call (looked up in and written back to `cache`).
+ * very object of the previous call (looked up in and written back to `cache`). Pod chips are no
+ * nodes of their own: each node card gets its chips in `data.chips` (stable objects, see
+ * PlacedChip), so a rollout re-renders a few cards and, in them, only the chips that changed.
  */
-export function toFlowNodes(items: readonly LayoutItem[], cache: Map<string, Node>): Node[] {
+export function toFlowNodes(items: readonly LayoutItem[], cache: FlowCache): Node[] {
   const out: Node[] = [];
   const seen = new Set<string>();
+  const chipsByCard = new Map<string, PlacedChip[]>();
   for (const item of items) {
+    if (item.type !== 'pod') continue;
     seen.add(item.id);
-    const prev = cache.get(item.id);
-    if (
+    const chip = placedChip(item, cache.chips);
+    const list = chipsByCard.get(item.parentId!);
+    if (list) list.push(chip);
+    else chipsByCard.set(item.parentId!, [chip]);
+  }
+  for (const id of [...cache.chips.keys()]) if (!seen.has(id)) cache.chips.delete(id);
+  seen.clear();
+  for (const item of items) {
+    if (item.type === 'pod') continue;
+    seen.add(item.id);
+    const prev = cache.nodes.get(item.id);
+    const same =
       prev &&
       prev.type === item.type &&
       prev.parentId === item.parentId &&
       prev.position.x === item.x &&
       prev.position.y === item.y &&
       prev.width === item.width &&
-      prev.height === item.height &&
-      sameData(prev.data, item.data)
-    ) {
-      out.push(prev);
+      prev.height === item.height;
+    let data = item.data as Record<string, unknown>;
+    if (item.type === 'node') {
+      const prevData = prev?.type === 'node' ? (prev.data as NodeCardFlowData) : undefined;
+      const chips = sameList(prevData?.chips, chipsByCard.get(item.id) ?? NO_CHIPS);
+      const { view, aggregated, counts } = item.data;
+      const card = { view, aggregated, counts };
+      if (prevData && sameData({ view: prevData.view, aggregated: prevData.aggregated, counts: prevData.counts }, card)) {
+        if (same && chips === prevData.chips) {
+          out.push(prev!);
+          continue;
+        }
+        // the card itself is unchanged: keep its objects, so only the chip layer re-renders
+        data = { ...prevData, chips };
+      } else data = { ...card, chips };
+    } else if (same && sameData(prev!.data, item.data)) {
+      out.push(prev!);
       continue;
     }
     const node: Node = {
@@ -61,7 +127,7 @@ export function toFlowNodes(items: readonly LayoutItem[], cache: Map<string, Nod
       position: { x: item.x, y: item.y },
       width: item.width,
       height: item.height,
-      data: item.data as Record<string, unknown>,
+      data,
       draggable: false,
       connectable: false,
       selectable: false,
@@ -69,7 +135,49 @@ export function toFlowNodes(items: readonly LayoutItem[], cache: Map<string, Nod
       ...(item.parentId ? { parentId: item.parentId } : {}),
       ...(NOT_INTERACTIVE.has(item.type) ? { className: 'graph-static' } : {}),
     };
-    cache.set(item.id, node);
+    cache.nodes.set(item.id, node);
+    out.push(node);
+  }
+  for (const id of [...cache.nodes.keys()]) if (!seen.has(id)) cache.nodes.delete(id);
+  return out;
+}
+
+/**
+ * Invisible, inert nodes where the chips of `keys` sit (same parent card, same box), for the
+ * edges of the hovered or selected object to end on; cached by pod key like the other nodes.
+ */
+export function anchorNodes(
+  keys: Iterable<string>,
+  chips: ReadonlyMap<string, PlacedChip>,
+  parents: ReadonlyMap<string, string>,
+  cache: Map<string, Node>,
+): Node[] {
+  const out: Node[] = [];
+  const seen = new Set<string>();
+  for (const key of keys) {
+    const chip = chips.get(key);
+    const parentId = parents.get(key);
+    if (!chip || !parentId || seen.has(key)) continue;
+    seen.add(key);
+    let node = cache.get(key);
+    if (!node || node.parentId !== parentId || node.position.x !== chip.x || node.position.y !== chip.y) {
+      node = {
+        id: key,
+        type: 'anchor',
+        parentId,
+        position: { x: chip.x, y: chip.y },
+        width: CHIP_W,
+        height: CHIP_H,
+        data: {},
+        draggable: false,
+        connectable: false,
+        selectable: false,
+        focusable: false,
+        className: 'graph-static graph-anchor',
+        domAttributes: { 'aria-hidden': true },
+      };
+      cache.set(key, node);
+    }
     out.push(node);
   }
   for (const id of [...cache.keys()]) if (!seen.has(id)) cache.delete(id);

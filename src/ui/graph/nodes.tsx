@@ -9,10 +9,11 @@ import { countdownFraction, countdownText, formatCountdown, type PodCountdown } 
 import { useSelection } from '../state/selection';
 import { useClockTick } from './clock-tick';
 import { openGraphMenu } from './ContextMenu';
+import type { NodeCardFlowData, PlacedChip } from './flow';
 import type { LaneData, MoreData, NodeCardData, PodChipData, WorkloadData, ZoneData } from './layout';
 import { navigateFrom } from './keyboard';
 import { isContextMenuKey } from './menu';
-import { KIND_SHORT, truncate, type DeadlineView, type PodView, type RolloutView, type UsageBar } from './model';
+import { KIND_SHORT, truncate, type DeadlineView, type NodeView, type PodView, type RolloutView, type UsageBar } from './model';
 import { countDirection } from './motion';
 
 /**
@@ -149,8 +150,8 @@ function Bar({ label, bar }: { label: string; bar: UsageBar }) {
   );
 }
 
-export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCardData, 'node'>>) {
-  const { view, counts } = data;
+/** The card itself (header, bars, tags, counts): re-renders only when the node does, not when its chips change. */
+const CardBody = memo(function CardBody({ view, counts }: { view: NodeView; counts: NodeCardData['counts'] }) {
   const { selected, props } = useInteractive(view.key);
   const pods = view.podCount;
   return (
@@ -223,6 +224,40 @@ export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCard
   );
 });
 
+/** A chip at its place in the card; memoised on its placed-chip object (stable while unchanged, flow.ts). */
+const PlacedPodChip = memo(function PlacedPodChip({ chip }: { chip: PlacedChip }) {
+  const { data } = chip;
+  return (
+    <div className="chip-slot" style={{ transform: `translate(${chip.x}px, ${chip.y}px)` }}>
+      <Chip view={data.view} ghost={data.ghost} nodeUnknown={data.nodeUnknown} countdown={data.countdown} />
+    </div>
+  );
+});
+
+/**
+ * A node card and, drawn over it, its pod chips (plain elements at the places layout.ts gives
+ * them — no React Flow node per pod, so a rollout costs a few card renders, not one node per chip).
+ */
+export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCardFlowData, 'node'>>) {
+  return (
+    <>
+      <CardBody view={data.view} counts={data.counts} />
+      {data.chips.length > 0 && (
+        <div className="chip-layer">
+          {data.chips.map((chip) => (
+            <PlacedPodChip key={chip.id} chip={chip} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+});
+
+/** An invisible, inert stand-in at a chip's place, for the edges of the hovered or selected object to end on. */
+export const ChipAnchor = memo(function ChipAnchor() {
+  return <Handle type="target" position={Position.Bottom} {...hidden} />;
+});
+
 // ---- pods ----------------------------------------------------------------------------------
 
 /** A small ring filling up toward the eviction or restart; its title names the rule. */
@@ -261,6 +296,7 @@ function Chip({
       aria-hidden={ghost || undefined}
       title={timer ? `${view.title}\n${timer}` : view.title}
       data-status={view.status}
+      data-key={ghost ? undefined : view.key}
       {...props}
     >
       {countdown && <CountdownRing countdown={countdown} nowMs={nowMs} />}
@@ -274,15 +310,6 @@ function Chip({
     </div>
   );
 }
-
-export const PodChip = memo(function PodChip({ data }: NodeProps<Node<PodChipData, 'pod'>>) {
-  return (
-    <>
-      <Chip view={data.view} ghost={data.ghost} nodeUnknown={data.nodeUnknown} countdown={data.countdown} />
-      <Handle type="target" position={Position.Bottom} {...hidden} />
-    </>
-  );
-});
 
 export const PendingPod = memo(function PendingPod({ data }: NodeProps<Node<PodChipData, 'pendingPod'>>) {
   const reason = data.view.pendingReason ?? (data.view.status || 'Pending');
@@ -395,7 +422,7 @@ export const WorkloadCard = memo(function WorkloadCard({ data }: NodeProps<Node<
 export const nodeTypes = {
   zone: ZoneNode,
   node: NodeCard,
-  pod: PodChip,
+  anchor: ChipAnchor,
   pendingPod: PendingPod,
   lane: LaneNode,
   workload: WorkloadCard,
