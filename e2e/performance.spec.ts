@@ -5,7 +5,7 @@
 // - 60 fps (requestAnimationFrame intervals) and no long task (> 50 ms, Long Tasks API) while a
 //   300-pod Deployment rolls out at 100×.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
@@ -176,10 +176,6 @@ async function waitInPage(page: Page, fn: () => boolean, timeout: number): Promi
   await page.waitForFunction(fn, undefined, { timeout, polling: 200 });
 }
 
-/** What the 300-pod test measured, for the targets test after it (same worker, in file order). */
-let measured: { idle: ReturnType<typeof stats>; scaleUp: ReturnType<typeof stats>; rollout: ReturnType<typeof stats> } | null =
-  null;
-
 test('a 300-pod Deployment rolls out at 100× and the page keeps up', async ({ page }) => {
   test.setTimeout(120_000);
   const problems = watchProblems(page);
@@ -237,28 +233,15 @@ test('a 300-pod Deployment rolls out at 100× and the page keeps up', async ({ p
   await page.waitForTimeout(300);
   const rollout = report('rolling update of 300 pods at 100×', await stopRecording(page), (await virtualNow(page)) - t0);
   await page.screenshot({ path: 'e2e/screenshots/performance-300-pods.png', animations: 'disabled' });
-  measured = { idle, scaleUp, rollout };
+  // Frame timings are measured and reported, not asserted: they depend on the machine (the brief:
+  // performance is measured, not tested by timing). They go to the test output and to
+  // reports/ui-performance.json; docs/performance.md keeps the figures against the targets.
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/ui-performance.json', `${JSON.stringify({ idle, scaleUp, rollout }, null, 2)}\n`);
 
-  // guards that hold today: the idle page renders at 60 fps, and the page keeps up with the
-  // worker — the rollout (≈ 90 s virtual with the old pods' 30 s grace) is on screen within
-  // seconds, not minutes (before the store batched its notifications per frame it fell behind)
-  expect(idle.median).toBeLessThan(17.5);
-  expect(idle.longTasks).toEqual([]);
+  // what is asserted: the page keeps up with the worker — both rollouts reach the screen within
+  // the waits above (seconds, not minutes) — and nothing failed on the way
+  expect(scaleUp.frames).toBeGreaterThan(0);
   expect(rollout.frames).toBeGreaterThan(0);
   expect(problems).toEqual([]);
-});
-
-test('the issue targets during the 300-pod rollout: 60 fps, no long task', () => {
-  // Not met yet (docs/performance.md): each store change re-renders the graph's ~400 React Flow
-  // nodes, 100–650 ms per render on this 2-core software-rendered machine. The cause is in the
-  // graph (src/ui/graph), not in the worker or the store. When the graph gets fast enough this
-  // test passes and Playwright reports it: then remove test.fail.
-  test.fail(true, 'graph render cost: see docs/performance.md');
-  expect(measured, 'the 300-pod test must run first').not.toBeNull();
-  for (const s of [measured!.scaleUp, measured!.rollout]) {
-    expect(s.median).toBeLessThanOrEqual(17.5);
-    // a software-rendered frame now and then is allowed: p95 within two frames
-    expect(s.p95).toBeLessThanOrEqual(34);
-    expect(s.longTasks).toEqual([]);
-  }
 });
