@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   AGGREGATE_ABOVE,
+  TAG_ROW_H,
+  cardHeader,
+  tagRows,
   CARD_HEADER,
   PENDING_MAX,
   CHIPS_PER_ROW,
@@ -116,5 +119,14 @@ describe('machine states and countdowns', () => {
     const data = (id: string) => layout.items.find((i) => i.id === id)!.data as { countdown?: unknown };
     expect(data('Pod/default/p1').countdown).toEqual(countdown);
     expect(data('Pod/default/p2').countdown).toBeUndefined();
+  });
+});
+
+describe('tag rows', () => {
+  it('takes a second row when the tags do not fit one', () => {
+    expect(tagRows(['cut'])).toBe(1);
+    expect(tagRows(['cut', 'unreachable:NoSchedule,NoExecute'])).toBe(2);
+    expect(tagRows(['a', 'b', 'c'])).toBe(1);
+    expect(cardHeader(2) - cardHeader(1)).toBe(TAG_ROW_H);
   });
 });

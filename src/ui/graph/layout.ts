@@ -115,19 +115,56 @@ export function chipRows(pods: number): number {
   return Math.max(1, Math.ceil(pods / CHIPS_PER_ROW));
 }
 
-export function nodeCardHeight(pods: number, aggregatedTiles: number | null): number {
+/** A second row of tags (when they do not fit one) adds this much to the card's header. */
+export const TAG_ROW_H = 20;
+/** Width of the tag row, and of one character of the tags' 10 px monospace font. */
+const TAG_ROW_W = CARD_W - 2 * CARD_PAD;
+const TAG_CHAR_W = 6.1;
+
+/** The tags a node card shows, as text (the machine's state, cordon, pressures, taints). */
+export function nodeTagTexts(node: NodeView): string[] {
+  return [
+    ...(node.running ? [] : ['powered off']),
+    ...(node.shuttingDown ? ['shutting down'] : []),
+    ...(node.reachable ? [] : ['cut']),
+    ...(node.cordoned ? ['SchedulingDisabled'] : []),
+    ...node.tags.map((t) => t.text),
+  ];
+}
+
+/** How many rows the tags take (1 or 2; a third would be cut): estimated from their text. */
+export function tagRows(texts: readonly string[]): number {
+  let x = 0;
+  let rows = 1;
+  for (const text of texts) {
+    const w = Math.min(TAG_ROW_W, text.length * TAG_CHAR_W + 12);
+    if (x > 0 && x + w > TAG_ROW_W) {
+      rows++;
+      x = 0;
+    }
+    x += w + 4;
+  }
+  return Math.min(rows, 2);
+}
+
+/** The card's header: name, bars and its tag rows. */
+export function cardHeader(rows = 1): number {
+  return CARD_HEADER + (rows - 1) * TAG_ROW_H;
+}
+
+export function nodeCardHeight(pods: number, aggregatedTiles: number | null, header = CARD_HEADER): number {
   if (aggregatedTiles !== null) {
     const rows = Math.max(1, Math.ceil(aggregatedTiles / 2));
-    return CARD_HEADER + rows * (STATUS_TILE_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
+    return header + rows * (STATUS_TILE_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
   }
-  return CARD_HEADER + chipRows(pods) * (CHIP_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
+  return header + chipRows(pods) * (CHIP_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
 }
 
 /** Position of the i-th chip inside a node card. */
-export function chipPosition(i: number): { x: number; y: number } {
+export function chipPosition(i: number, header = CARD_HEADER): { x: number; y: number } {
   const col = i % CHIPS_PER_ROW;
   const row = Math.floor(i / CHIPS_PER_ROW);
-  return { x: CARD_PAD + col * (CHIP_W + CHIP_GAP), y: CARD_HEADER + row * (CHIP_H + CHIP_GAP) };
+  return { x: CARD_PAD + col * (CHIP_W + CHIP_GAP), y: header + row * (CHIP_H + CHIP_GAP) };
 }
 
 /** Adds ghosts (recently deleted pods) to a sorted pod list, keeping the order by name. */
@@ -203,6 +240,7 @@ export function layoutGraph(
       node: NodeView;
       pods: { view: PodView; ghost: boolean }[];
       slots: number[];
+      header: number;
       h: number;
       counts: NodeCardData['counts'];
     }[] = [];
@@ -221,7 +259,8 @@ export function layoutGraph(
                 },
               ]
             : all;
-        cards.push({ node, pods: [], slots: [], h: nodeCardHeight(0, counts.length), counts });
+        const header = cardHeader(tagRows(nodeTagTexts(node)));
+        cards.push({ node, pods: [], slots: [], header, h: nodeCardHeight(0, counts.length, header), counts });
       } else {
         const pods = withGhosts(bound, ghostsByNode.get(node.name) ?? []);
         const places = slots.assign(
@@ -230,7 +269,8 @@ export function layoutGraph(
           CHIPS_PER_ROW,
         );
         const span = places.reduce((m, s) => Math.max(m, s + 1), 0);
-        cards.push({ node, pods, slots: places, h: nodeCardHeight(span, null), counts: null });
+        const header = cardHeader(tagRows(nodeTagTexts(node)));
+        cards.push({ node, pods, slots: places, header, h: nodeCardHeight(span, null, header), counts: null });
       }
     }
     let y = ZONE_TITLE;
@@ -251,7 +291,7 @@ export function layoutGraph(
         });
         const nodeUnknown = c.node.condition === 'Unknown';
         c.pods.forEach((p, i) => {
-          const pos = chipPosition(c.slots[i]);
+          const pos = chipPosition(c.slots[i], c.header);
           const countdown = p.ghost ? undefined : countdowns.get(p.view.key);
           items.push({
             id: p.view.key,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { node, pod } from './fixtures';
-import { deriveModel, nodeView, podRequests, podTone, shortPodName, statusCounts, taintTag } from './model';
+import { deriveModel, nodeView, podRequests, podTone, shortPodName, statusCounts, taintTag, workloadView } from './model';
 
 describe('podTone', () => {
   it('colours the STATUS kubectl prints', () => {
@@ -33,6 +33,33 @@ describe('names and tags', () => {
   it('shortens taint keys', () => {
     expect(taintTag({ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' })).toBe('unreachable:NoExecute');
     expect(taintTag({ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' })).toBe('dedicated=gpu:NoSchedule');
+  });
+  it('puts the effects of one taint key on one tag', () => {
+    const unreachable = nodeView(
+      node('n1', 'z', {
+        spec: {
+          taints: [
+            { key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' },
+            { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' },
+          ],
+        },
+      }),
+      [],
+    );
+    expect(unreachable.tags.map((t) => [t.text, t.tone])).toEqual([['unreachable:NoSchedule,NoExecute', 'bad']]);
+  });
+  it("names a Deployment's ReplicaSets by their hash and images", () => {
+    const rs: KObject = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: { name: 'nginx-deployment-66b6c48dd5', namespace: 'default' },
+      spec: { replicas: 3, template: { spec: { containers: [{ name: 'nginx', image: 'nginx:1.16.1' }] } } },
+    };
+    expect(workloadView(rs, new Map(), 'Deployment/default/nginx-deployment').revision).toEqual({
+      hash: '66b6c48dd5',
+      images: 'nginx:1.16.1',
+    });
+    expect(workloadView(rs, new Map(), null).revision).toBeUndefined();
   });
 });
 

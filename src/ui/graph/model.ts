@@ -115,6 +115,11 @@ export interface WorkloadView {
   tone: 'ok' | 'warn' | 'idle';
   /** For a ReplicaSet owned by a Deployment: the Deployment's key. */
   parentKey: ObjectKey | null;
+  /**
+   * A Deployment's ReplicaSet: its pod-template-hash (the name after the Deployment's) and its
+   * images, which tell the old ReplicaSet from the new one where the full names would not fit.
+   */
+  revision?: { hash: string; images: string };
   /** Accessible name. */
   label: string;
   /** A Deployment's rollout while it is under way (kubectl rollout status not done). */
@@ -351,11 +356,21 @@ export function nodeView(
       tags.push({ text: c.type, title: `${c.type}=True${c.message ? `: ${c.message}` : ''}`, tone: 'bad' });
     }
   }
+  // one tag per taint key and value: `unreachable:NoSchedule,NoExecute` fits a card where two
+  // tags would not (the node lifecycle controller puts both effects on an unreachable node)
+  const byKey = new Map<string, { key: string; value?: string; effects: string[] }>();
   for (const t of (node.spec?.taints ?? []) as { key: string; value?: string; effect: string }[]) {
+    const id = `${t.key}=${t.value ?? ''}`;
+    const group = byKey.get(id);
+    if (group) group.effects.push(t.effect);
+    else byKey.set(id, { key: t.key, value: t.value, effects: [t.effect] });
+  }
+  for (const g of byKey.values()) {
+    const full = `${g.key}${g.value ? `=${g.value}` : ''}`;
     tags.push({
-      text: taintTag(t),
-      title: `taint ${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`,
-      tone: t.effect === 'NoExecute' ? 'bad' : 'warn',
+      text: taintTag({ key: g.key, value: g.value, effect: g.effects.join(',') }),
+      title: g.effects.map((e) => `taint ${full}:${e}`).join('\n'),
+      tone: g.effects.includes('NoExecute') ? 'bad' : 'warn',
     });
   }
 
@@ -486,6 +501,15 @@ export function workloadView(
     parentKey,
     label: `${kind} ${namespace}/${name}: ${count}`,
   };
+  if (kind === 'ReplicaSet' && parentKey) {
+    const parentName = parentKey.split('/').slice(2).join('/');
+    const containers = (obj.spec?.template?.spec?.containers ?? []) as { image?: string }[];
+    const images = containers
+      .map((c) => c.image ?? '')
+      .filter(Boolean)
+      .join(', ');
+    if (name.startsWith(`${parentName}-`) && images) view.revision = { hash: name.slice(parentName.length + 1), images };
+  }
   if (kind === 'Deployment') {
     const rollout = rolloutView(obj);
     if (rollout) view.rollout = rollout;

@@ -406,10 +406,11 @@ export const WorkloadCard = memo(function WorkloadCard({ data }: NodeProps<Node<
     >
       <div className="gw-top">
         <span className="gw-kind">{KIND_SHORT[view.kind]}</span>
+        {view.revision && <span className="gw-hash">{view.revision.hash}</span>}
         {view.deadline && <DeadlineRing deadline={view.deadline} />}
         <TickingCount value={view.count} />
       </div>
-      <div className="gw-name">{view.name}</div>
+      <div className="gw-name">{view.revision ? view.revision.images : view.name}</div>
       {view.rollout && <RolloutBar rollout={view.rollout} />}
       <Handle type="source" id="top" position={Position.Top} {...hidden} />
       <Handle type="source" id="bottom" position={Position.Bottom} {...hidden} />
