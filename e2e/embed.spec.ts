@@ -20,9 +20,9 @@ function watchProblems(page: Page): string[] {
 async function webPods(page: Page): Promise<string[]> {
   const labels = await page
     .getByRole('region', { name: 'Cluster' })
-    .getByRole('button', { name: /^Pod default\/web-/ })
+    .getByRole('button', { name: /^Pod web-/ })
     .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent ?? ''));
-  return labels.map((l) => /Pod default\/(web-[a-z0-9-]+)/.exec(l)?.[1] ?? l).sort();
+  return labels.map((l) => /Pod (web-[a-z0-9-]+)/.exec(l)?.[1] ?? l).sort();
 }
 
 const SCRIPT = [
@@ -41,7 +41,7 @@ test('embed mode keeps the listed chrome and the clock, and replays the script',
   const cluster = page.getByRole('region', { name: 'Cluster' });
   await expect(cluster.getByRole('button', { name: /^Node node-a1: / })).toBeVisible();
   // the script ran: four Running pods on the graph, and its commands echoed in the console
-  await expect(cluster.getByRole('button', { name: /^Pod default\/web-[a-z0-9]+-[a-z0-9]+: Running$/ })).toHaveCount(4);
+  await expect(cluster.getByRole('button', { name: /^Pod web-[a-z0-9]+-[a-z0-9]+: Running$/ })).toHaveCount(4);
   const output = page.getByRole('log', { name: 'Console output' });
   await expect(output).toContainText('$ kubectl create deployment web --image=nginx:1.27 --replicas=4');
   await expect(output).toContainText('deployment.apps/web created');
@@ -109,7 +109,7 @@ test('theme=dark and the example parameter', async ({ page }) => {
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
   await expect(page.getByRole('combobox', { name: 'Speed' })).toHaveValue('10');
   const cluster = page.getByRole('region', { name: 'Cluster' });
-  await expect(cluster.getByRole('button', { name: /^Pod default\/nginx-deployment-/ })).toHaveCount(3);
+  await expect(cluster.getByRole('button', { name: /^Pod nginx-deployment-/ })).toHaveCount(3);
   // one bottom panel and no tab strip; the console is not part of this page
   await expect(page.getByRole('tablist', { name: 'Panels' })).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'kubectl console' })).toHaveCount(0);
@@ -125,10 +125,10 @@ test('Share copies a link that replays the session to the same pods', async ({ p
   const input = page.getByRole('textbox', { name: 'kubectl console' });
   await input.fill('kubectl create deployment web --image=nginx --replicas=3');
   await input.press('Enter');
-  await expect(cluster.getByRole('button', { name: /^Pod default\/web-.*: Running$/ })).toHaveCount(3);
+  await expect(cluster.getByRole('button', { name: /^Pod web-.*: Running$/ })).toHaveCount(3);
   await input.fill('kubectl scale deployment web --replicas=5');
   await input.press('Enter');
-  await expect(cluster.getByRole('button', { name: /^Pod default\/web-.*: Running$/ })).toHaveCount(5);
+  await expect(cluster.getByRole('button', { name: /^Pod web-.*: Running$/ })).toHaveCount(5);
   await page.getByRole('button', { name: 'Pause' }).click();
   const pods = await webPods(page);
   expect(pods).toHaveLength(5);
@@ -156,9 +156,7 @@ test('Share copies a link that replays the session to the same pods', async ({ p
   const replay = await other.newPage();
   const replayProblems = watchProblems(replay);
   await replay.goto(url);
-  await expect(replay.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Pod default\/web-/ })).toHaveCount(
-    5,
-  );
+  await expect(replay.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Pod web-/ })).toHaveCount(5);
   expect(await webPods(replay)).toEqual(pods);
   const replayInput = replay.getByRole('textbox', { name: 'kubectl console' });
   await replayInput.fill('kubectl get pods');
@@ -258,7 +256,7 @@ test('an embedding page drives the playground with postMessage', async ({ page, 
   expect(await resultFor('apply-1')).toMatchObject({ output: 'pod/nginx created\n', exitCode: 0 });
   await send({ type: 'kubeplay:run', id: 'heredoc', line: `kubectl apply -f - <<EOF\n${yaml.replace(/nginx$/m, 'web')}EOF` });
   expect(await resultFor('heredoc')).toMatchObject({ output: 'pod/web created\n', exitCode: 0 });
-  await expect(frame.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Pod default\/web: / })).toBeVisible();
+  await expect(frame.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Pod web: / })).toBeVisible();
 
   await send({ type: 'kubeplay:clock', op: 'pause' });
   await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
@@ -275,6 +273,6 @@ test('an embedding page drives the playground with postMessage', async ({ page, 
   expect(await resultFor('reset')).toMatchObject({ exitCode: 0 });
   await expect(output).toContainText('$ kubeplay cluster reset');
   await expect(output).not.toContainText('kubectl get svc');
-  await expect(frame.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Pod default\// })).toHaveCount(0);
+  await expect(frame.getByRole('region', { name: 'Cluster' }).getByRole('button', { name: /^Pod / })).toHaveCount(0);
   expect(problems).toEqual([]);
 });

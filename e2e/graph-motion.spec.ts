@@ -79,7 +79,7 @@ test('eviction: the replacement is linked to the evicted pod by a brief arc', as
   test.setTimeout(90_000);
   const cluster = page.getByRole('region', { name: 'Cluster' });
   await run(page, 'kubectl create deployment web --image=nginx --replicas=6');
-  await expect(cluster.getByRole('button', { name: /^Pod default\/web-.*: Running$/ })).toHaveCount(6, { timeout: 15_000 });
+  await expect(cluster.getByRole('button', { name: /^Pod web-.*: Running$/ })).toHaveCount(6, { timeout: 15_000 });
 
   // a node holding one of its pods (node-a1 when it has one)
   const holders: string[] = [];

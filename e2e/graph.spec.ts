@@ -17,7 +17,7 @@ test('a pod applied in the console appears in its node and can be selected', asy
   await expect(page.getByRole('log', { name: 'Console output' })).toContainText('pod/web created');
 
   // the chip reaches Running with the STATUS kubectl prints, inside one of the node cards
-  const chip = cluster.getByRole('button', { name: 'Pod default/web: Running' });
+  const chip = cluster.getByRole('button', { name: 'Pod web: Running' });
   await expect(chip).toBeVisible({ timeout: 8_000 });
   await expect(chip).toHaveAttribute('title', /READY 1\/1/);
 

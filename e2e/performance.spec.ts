@@ -200,7 +200,7 @@ test('a 300-pod Deployment rolls out at 100× and the page keeps up', async ({ p
   await waitInPage(
     page,
     () =>
-      [...document.querySelectorAll('[aria-label^="Pod default/big-"]')].filter((el) =>
+      [...document.querySelectorAll('[aria-label^="Pod big-"]')].filter((el) =>
         el.getAttribute('aria-label')!.endsWith(': Running'),
       ).length === 300,
     30_000,
@@ -225,8 +225,8 @@ test('a 300-pod Deployment rolls out at 100× and the page keeps up', async ({ p
     page,
     // runs in the page: the old ReplicaSet's name is interpolated
     new Function(
-      `const chips = [...document.querySelectorAll('[aria-label^="Pod default/big-"]')].map((el) => el.getAttribute('aria-label'));
-       return chips.length === 300 && chips.every((l) => !l.startsWith('Pod default/${oldRs}-') && l.endsWith(': Running'));`,
+      `const chips = [...document.querySelectorAll('[aria-label^="Pod big-"]')].map((el) => el.getAttribute('aria-label'));
+       return chips.length === 300 && chips.every((l) => !l.startsWith('Pod ${oldRs}-') && l.endsWith(': Running'));`,
     ) as () => boolean,
     30_000,
   );

@@ -1,5 +1,5 @@
 // Helpers for the scenario and performance browser tests: the console, the simulated clock, the
-// speed control, and the graph's pod chips read through their accessible names (`Pod ns/name:
+// speed control, and the graph's pod chips read through their accessible names (`Pod NAME:
 // STATUS`) and tooltips (`node NAME`), so the tests do not depend on the graph's CSS or layout.
 
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -108,11 +108,11 @@ export interface PodChip {
 /** Every pod chip on the graph whose pod name starts with `prefix` (namespace default). */
 export async function podChips(page: Page, prefix: string): Promise<PodChip[]> {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const chips = cluster(page).getByRole('button', { name: new RegExp(`^Pod default/${escaped}`) });
+  const chips = cluster(page).getByRole('button', { name: new RegExp(`^Pod ${escaped}`) });
   return chips.evaluateAll((els) =>
     els.map((el) => {
       const label = el.getAttribute('aria-label') ?? '';
-      const m = /^Pod [^/]+\/(\S+): (.*)$/.exec(label);
+      const m = /^Pod (\S+): (.*)$/.exec(label);
       const node = /\nnode (\S+)/.exec(el.getAttribute('title') ?? '');
       return { name: m?.[1] ?? label, status: m?.[2] ?? '', node: node?.[1] ?? null };
     }),

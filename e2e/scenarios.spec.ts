@@ -186,10 +186,10 @@ test('Partition zone: the zone is drawn cut off, its pods are evicted but kept T
     const card = cluster(page).getByRole('button', { name: `Node ${node}: NotReady`, exact: true });
     await expect(card).toBeVisible();
     await expect(card.getByText('Unknown', { exact: true })).toBeVisible();
-    await expect(card.getByText('unreachable:NoExecute', { exact: true })).toBeVisible();
+    await expect(card.getByText('unreachable:NoSchedule,NoExecute', { exact: true })).toBeVisible();
   }
   // The faithful outcome for the default cluster (3 zones × 2 nodes), per the node lifecycle
-  // controller (/work/shared/reference/nodes-kubelet-scheduler.md A5, src/engine/controllers/
+  // controller (the shared reference nodes-kubelet-scheduler.md A5, src/engine/controllers/
   // nodelifecycle/disruption.ts): the partitioned zone is FullDisruption (0 Ready), but the other
   // zones are Normal, so this is NOT master disruption mode — a fully disrupted zone taints at the
   // normal node-eviction-rate (HealthyQPSFunc, 0.1 node/s). Its nodes get

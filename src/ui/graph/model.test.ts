@@ -157,7 +157,7 @@ describe('deriveModel', () => {
       ['ReplicaSet', 'web-abc', '2/2', 'Deployment/default/web'],
     ]);
     const a = model.pods.get('Pod/default/a')!;
-    expect(a.label).toBe('Pod default/a: Running');
+    expect(a.label).toBe('Pod a: Running');
     expect(a.title).toContain('READY 1/1');
   });
 

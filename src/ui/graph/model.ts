@@ -251,7 +251,7 @@ export function podView(pod: KObject): PodView {
     tone: podTone(status, ready),
     pendingReason,
     title: lines.join('\n'),
-    label: `Pod ${namespace}/${name}: ${status}`,
+    label: `Pod ${name}: ${status}`,
     ownerUid: pod.metadata.ownerReferences?.find((r) => r.controller === true)?.uid ?? null,
     deleting: !!pod.metadata.deletionTimestamp,
   };
