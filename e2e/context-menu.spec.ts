@@ -42,3 +42,37 @@ test('right-click a node card → Cordon, and a stopped node shows as powered of
 
   expect(problems).toEqual([]);
 });
+
+test('a pod chip’s menu evicts it through the Eviction API and opens its YAML', async ({ page }) => {
+  await page.goto('/');
+  const cluster = page.getByRole('region', { name: 'Cluster' });
+  const input = page.getByRole('textbox', { name: 'kubectl console' });
+  const log = page.getByRole('log', { name: 'Console output' });
+  await input.fill('kubectl create deployment web --image=nginx --replicas=1');
+  await input.press('Enter');
+  const chip = cluster.getByRole('button', { name: /^Pod web-\S+: Running$/ });
+  await expect(chip).toBeVisible({ timeout: 10_000 });
+  const name = (await chip.getAttribute('aria-label'))!.replace(/^Pod (\S+): .*$/, '$1');
+
+  // Edit YAML: the Manifests tab opens with the live object
+  await chip.click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: `Pod default/${name} actions` });
+  await menu.getByRole('menuitem', { name: 'Edit YAML' }).click();
+  await expect(page.getByRole('tab', { name: 'Manifests' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(`live pod/${name}`)).toBeVisible({ timeout: 10_000 });
+
+  // Evict: the console shows the line and the API's answer; the ReplicaSet replaces the pod
+  await page.getByRole('tab', { name: 'Console' }).click();
+  await chip.click({ button: 'right' });
+  await page
+    .getByRole('menu', { name: `Pod default/${name} actions` })
+    .getByRole('menuitem', { name: 'Evict' })
+    .click();
+  await expect(log).toContainText(`$ kubeplay pod evict ${name} -n default`);
+  await expect(log).toContainText(`pod/${name} evicted`);
+  await expect(
+    cluster
+      .getByRole('button', { name: /^Pod web-\S+: Running$/ })
+      .and(cluster.getByRole('button', { name: new RegExp(`^Pod (?!${name})`) })),
+  ).toBeVisible({ timeout: 15_000 });
+});

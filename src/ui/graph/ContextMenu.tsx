@@ -167,6 +167,21 @@ function MenuPopup({ menu }: { menu: OpenMenu }) {
               Inspect
             </button>
           )}
+          {model.inspect && (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="graph-menu-item"
+              title="Open its current YAML in the Manifests editor (like kubectl edit)"
+              onClick={() => {
+                useSelection.getState().requestEdit(model.inspect!);
+                close();
+              }}
+            >
+              Edit YAML
+            </button>
+          )}
           {model.groups.map((g) => (
             <div role="group" aria-label={g.label || undefined} key={g.label} className="graph-menu-group">
               {g.label && (
