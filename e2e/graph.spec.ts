@@ -46,7 +46,7 @@ test('a pod applied in the console appears in its node and can be selected', asy
 
   // the inspector's Scheduling tab shows the scheduler's attempt that chose this node
   const inspector = page.getByRole('region', { name: 'Inspector' });
-  await inspector.getByRole('tab', { name: 'Scheduling' }).click();
+  await inspector.getByRole('tab', { name: 'Why' }).click();
   const nodeName = host.replace(/^Node (\S+): .*$/, '$1');
   await expect(inspector.getByRole('tabpanel')).toContainText(`Pod default/web: attempt 1 at`);
   await expect(inspector.getByRole('tabpanel')).toContainText(`scheduled to ${nodeName}`);

@@ -1,6 +1,7 @@
 // Inspector: the selected object — kind, name and status; tabs Summary · YAML · Describe · Events
-// (and Scheduling for pods: the scheduler's last attempt, node by node); and the actions for its kind. Every action sends its kubectl / kubeplay line with bridge.action
-// and shows the Console tab, where the line is echoed with its output.
+// (and Why for pods: the scheduler's last attempt, node by node); and the actions for its kind.
+// Every action sends its kubectl / kubeplay line with bridge.action and shows the Console tab,
+// where the line is echoed with its output.
 
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { parseObjectKey } from '../../protocol/delta';
@@ -25,7 +26,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'events', label: 'Events' },
 ];
 /** Pods also answer why they run where they run (or why they are still Pending). */
-const POD_TABS: { id: Tab; label: string }[] = [...TABS.slice(0, 3), { id: 'scheduling', label: 'Scheduling' }, TABS[3]];
+const POD_TABS: { id: Tab; label: string }[] = [...TABS.slice(0, 3), { id: 'scheduling', label: 'Why' }, TABS[3]];
 
 /** Sends a line as a button action and brings the console (where it is echoed) forward. */
 function useRunAction(): (line: string) => void {
@@ -336,7 +337,7 @@ const QUERY_REFRESH_MS = 400;
 
 /**
  * A read-only command's output, asked of the worker without echoing it in the console (the
- * Describe and Scheduling tabs), refreshed when the object changes; a button runs it in the
+ * Describe and Why tabs), refreshed when the object changes; a button runs it in the
  * console instead, so the command can be learned.
  */
 function QueryView({ line, rv, label, consoleLabel }: { line: string; rv?: string; label: string; consoleLabel: string }) {
