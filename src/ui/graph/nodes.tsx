@@ -100,7 +100,13 @@ export const ZoneNode = memo(function ZoneNode({ id, data }: NodeProps<Node<Zone
     >
       {data.partitioned && <span className="graph-zone-break" aria-hidden="true" />}
       <div className="graph-zone-title">
-        <span>{data.zone ? `Zone ${data.zone}` : 'No zone'}</span>
+        {data.zone ? (
+          <span>
+            Zone <span className="graph-zone-name">{data.zone}</span>
+          </span>
+        ) : (
+          <span>No zone</span>
+        )}
         {data.partitioned && (
           <span
             className="gn-tag pill-bad graph-zone-tag"
