@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import { useBridge } from '../bridge-context';
 import type { ActionSpec } from '../inspector/actions';
+import type { ObjectKey } from '../../protocol/messages';
 import { useSelection } from '../state/selection';
 import { useKubeplay } from '../state/store';
 import { menuModel, moveIndex, type MenuTarget } from './menu';
@@ -153,35 +154,23 @@ function MenuPopup({ menu }: { menu: OpenMenu }) {
           <div className="graph-menu-title" aria-hidden="true">
             {model.title}
           </div>
-          {model.inspect && (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="graph-menu-item"
-              onClick={() => {
-                useSelection.getState().select(model.inspect);
-                close();
-              }}
-            >
-              Inspect
-            </button>
-          )}
-          {model.inspect && (
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="graph-menu-item"
-              title="Open its current YAML in the Manifests editor (like kubectl edit)"
-              onClick={() => {
-                useSelection.getState().requestEdit(model.inspect!);
-                close();
-              }}
-            >
-              Edit YAML
-            </button>
-          )}
+          {model.inspect &&
+            OBJECT_ITEMS.map((item) => (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="graph-menu-item"
+                title={item.title}
+                onClick={() => {
+                  item.run(model.inspect!);
+                  close();
+                }}
+              >
+                {item.label}
+              </button>
+            ))}
           {model.groups.map((g) => (
             <div role="group" aria-label={g.label || undefined} key={g.label} className="graph-menu-group">
               {g.label && (
@@ -211,6 +200,16 @@ function MenuPopup({ menu }: { menu: OpenMenu }) {
     </div>
   );
 }
+
+/** What every object's menu offers before its kind's actions: the page's own views of it. */
+const OBJECT_ITEMS: { label: string; title?: string; run(key: ObjectKey): void }[] = [
+  { label: 'Inspect', run: (key) => useSelection.getState().select(key) },
+  {
+    label: 'Edit YAML',
+    title: 'Open its current YAML in the Manifests editor (like kubectl edit)',
+    run: (key) => useSelection.getState().requestEdit(key),
+  },
+];
 
 function PromptForm({ action, onRun, onCancel }: { action: ActionSpec; onRun(line: string): void; onCancel(): void }) {
   const prompt = action.prompt!;
