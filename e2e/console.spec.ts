@@ -57,6 +57,14 @@ test('Play, Pause, Step and Speed drive the simulated clock', async ({ page }) =
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   await expect(clock).toHaveAttribute('data-playing', 'false');
+  // the worker's last frame can land just after the click: let it, then the clock must not move
+  await expect
+    .poll(async () => {
+      const before = await virtualNow(page);
+      await page.waitForTimeout(100);
+      return (await virtualNow(page)) - before;
+    })
+    .toBe(0);
   const paused = await virtualNow(page);
   await page.waitForTimeout(300);
   expect(await virtualNow(page)).toBe(paused);

@@ -47,9 +47,10 @@ export function ClockReadout() {
     const schedule = (clock: ClockState) => {
       if (clock === painted || trailing) return;
       const wait = PAINT_MS - (performance.now() - paintedAt);
-      // play/pause and speed show at once; the running time at most every PAINT_MS
-      const controlsChanged = painted === null || clock.playing !== painted.playing || clock.speed !== painted.speed;
-      if (wait <= 0 || controlsChanged) paint();
+      // play/pause, speed and a stopped clock (its final time, a Step) show at once; the running
+      // time at most every PAINT_MS
+      const immediate = painted === null || !clock.playing || clock.playing !== painted.playing || clock.speed !== painted.speed;
+      if (wait <= 0 || immediate) paint();
       else trailing = setTimeout(paint, wait);
     };
     paint();
