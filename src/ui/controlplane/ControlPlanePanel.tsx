@@ -11,7 +11,7 @@ import type { ObjectKey } from '../../protocol/messages';
 import { useSelection } from '../state/selection';
 import { selectKind, selectNodes } from '../state/selectors';
 import { useKubeplay } from '../state/store';
-import { useClockTick } from '../graph/clock-tick';
+import { useClockTick } from '../state/clock-tick';
 import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from './timers';
 import { zoneSummaries, type ZoneState } from './zones';
 import './controlplane.css';

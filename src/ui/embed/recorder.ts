@@ -118,9 +118,7 @@ export class SessionRecorder {
   delta(now: number, reset: boolean): void {
     if (this.awaitingSnapshot && !reset) return;
     this.awaitingSnapshot = false;
-    if (this.stale) this.cursor = now;
-    this.stale = false;
-    this.clock = now;
+    this.at(now);
   }
 
   /** The page replaced the simulation (a `reset` message): start over at virtual time zero. */

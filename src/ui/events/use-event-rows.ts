@@ -3,7 +3,7 @@
 
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useClockTick } from '../graph/clock-tick';
+import { useClockTick } from '../state/clock-tick';
 import { selectEvents } from '../state/selectors';
 import { useKubeplay } from '../state/store';
 import { eventRows, type EventRow } from './events';

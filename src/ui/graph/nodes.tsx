@@ -7,7 +7,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { ObjectKey } from '../../protocol/messages';
 import { countdownFraction, countdownText, formatCountdown, type PodCountdown } from '../controlplane/timers';
 import { useSelection } from '../state/selection';
-import { useClockTick } from './clock-tick';
+import { useClockTick } from '../state/clock-tick';
 import { openGraphMenu } from './ContextMenu';
 import type { NodeCardFlowData, PlacedChip } from './flow';
 import type { LaneData, MoreData, NodeCardData, PodChipData, WorkloadData, ZoneData } from './layout';

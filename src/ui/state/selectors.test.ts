@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
-import { groupByZone, selectNodes, selectPodsPerNode } from './selectors';
+import { selectNodes } from './selectors';
 import { initialState } from './store';
 
 const node = (name: string, zone?: string): KObject => ({
@@ -29,18 +29,9 @@ describe('selectors', () => {
   );
   const state = { ...initialState(), objects };
 
-  it('lists nodes by name and groups them by zone, zoneless last', () => {
+  it('lists nodes by name', () => {
     const nodes = selectNodes(state);
     expect(nodes.map((n) => n.metadata.name)).toEqual(['edge', 'node-a1', 'node-a2', 'node-b1']);
-    expect(groupByZone(nodes).map((g) => [g.zone, g.nodes.map((n) => n.metadata.name)])).toEqual([
-      ['zone-a', ['node-a1', 'node-a2']],
-      ['zone-b', ['node-b1']],
-      ['', ['edge']],
-    ]);
-  });
-
-  it('counts bound pods per node', () => {
-    expect(selectPodsPerNode(state)).toEqual({ 'node-a1': 2 });
   });
 });
 

@@ -3,7 +3,7 @@
 // subscribe, and the sampling timer runs only while one does.
 
 import { useSyncExternalStore } from 'react';
-import { kubeplayStore } from '../state/store';
+import { kubeplayStore } from './store';
 
 /** Real milliseconds between samples (4 per second). */
 export const TICK_MS = 250;
