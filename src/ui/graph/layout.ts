@@ -7,7 +7,7 @@
 import type { ObjectKey } from '../../protocol/messages';
 import type { PodCountdown } from '../controlplane/timers';
 import { ChipSlots } from './chip-slots';
-import { statusCounts, type GraphModel, type NodeView, type PodTone, type PodView, type WorkloadView } from './model';
+import { cardTags, statusCounts, type GraphModel, type NodeView, type PodTone, type PodView, type WorkloadView } from './model';
 
 export const CHIP_W = 68;
 export const CHIP_H = 22;
@@ -120,17 +120,6 @@ export const TAG_ROW_H = 20;
 /** Width of the tag row, and of one character of the tags' 10 px monospace font. */
 const TAG_ROW_W = CARD_W - 2 * CARD_PAD;
 const TAG_CHAR_W = 6.1;
-
-/** The tags a node card shows, as text (the machine's state, cordon, pressures, taints). */
-export function nodeTagTexts(node: NodeView): string[] {
-  return [
-    ...(node.running ? [] : ['powered off']),
-    ...(node.shuttingDown ? ['shutting down'] : []),
-    ...(node.reachable ? [] : ['cut']),
-    ...(node.cordoned ? ['SchedulingDisabled'] : []),
-    ...node.tags.map((t) => t.text),
-  ];
-}
 
 /** How many rows the tags take (1 or 2; a third would be cut): estimated from their text. */
 export function tagRows(texts: readonly string[]): number {
@@ -259,7 +248,7 @@ export function layoutGraph(
                 },
               ]
             : all;
-        const header = cardHeader(tagRows(nodeTagTexts(node)));
+        const header = cardHeader(tagRows(cardTags(node).map((t) => t.text)));
         cards.push({ node, pods: [], slots: [], header, h: nodeCardHeight(0, counts.length, header), counts });
       } else {
         const pods = withGhosts(bound, ghostsByNode.get(node.name) ?? []);
@@ -269,7 +258,7 @@ export function layoutGraph(
           CHIPS_PER_ROW,
         );
         const span = places.reduce((m, s) => Math.max(m, s + 1), 0);
-        const header = cardHeader(tagRows(nodeTagTexts(node)));
+        const header = cardHeader(tagRows(cardTags(node).map((t) => t.text)));
         cards.push({ node, pods, slots: places, header, h: nodeCardHeight(span, null, header), counts: null });
       }
     }

@@ -56,6 +56,48 @@ export interface TagView {
   tone: 'warn' | 'bad' | 'unknown';
 }
 
+/** A tag on a node card: the machine's state, the cordon, then pressures and taints. */
+export interface CardTag {
+  text: string;
+  title: string;
+  className: string;
+}
+
+/** Every tag a node card shows, in order (the card draws them; layout.ts sizes the tag rows). */
+export function cardTags(view: NodeView): CardTag[] {
+  const out: CardTag[] = [];
+  if (!view.running) {
+    out.push({
+      text: 'powered off',
+      title: 'The machine is powered off: no kubelet, no heartbeats (kubeplay node start)',
+      className: 'tag-machine',
+    });
+  }
+  if (view.shuttingDown) {
+    out.push({
+      text: 'shutting down',
+      title: 'Graceful node shutdown: the kubelet stops regular pods, then critical ones, then the machine powers off',
+      className: 'tag-machine tag-shutdown',
+    });
+  }
+  if (!view.reachable) {
+    out.push({
+      text: 'cut',
+      title: 'The machine is cut off from the control plane: its kubelet runs but cannot report (kubeplay node reconnect)',
+      className: 'tag-machine tag-cut',
+    });
+  }
+  if (view.cordoned) {
+    out.push({
+      text: 'SchedulingDisabled',
+      title: 'spec.unschedulable: kubectl prints SchedulingDisabled',
+      className: 'pill-warn',
+    });
+  }
+  for (const t of view.tags) out.push({ text: t.text, title: t.title, className: `pill-${t.tone}` });
+  return out;
+}
+
 export interface NodeView {
   key: ObjectKey;
   name: string;

@@ -13,7 +13,16 @@ import type { NodeCardFlowData, PlacedChip } from './flow';
 import type { LaneData, MoreData, NodeCardData, PodChipData, WorkloadData, ZoneData } from './layout';
 import { navigateFrom } from './keyboard';
 import { isContextMenuKey } from './menu';
-import { KIND_SHORT, truncate, type DeadlineView, type NodeView, type PodView, type RolloutView, type UsageBar } from './model';
+import {
+  cardTags,
+  KIND_SHORT,
+  truncate,
+  type DeadlineView,
+  type NodeView,
+  type PodView,
+  type RolloutView,
+  type UsageBar,
+} from './model';
 import { countDirection } from './motion';
 
 /**
@@ -181,37 +190,8 @@ const CardBody = memo(function CardBody({ view, counts }: { view: NodeView; coun
         <Bar label="Pods" bar={view.pods} />
       </div>
       <div className="gn-tags">
-        {!view.running && (
-          <span
-            className="gn-tag tag-machine"
-            title="The machine is powered off: no kubelet, no heartbeats (kubeplay node start)"
-          >
-            powered off
-          </span>
-        )}
-        {view.shuttingDown && (
-          <span
-            className="gn-tag tag-machine tag-shutdown"
-            title="Graceful node shutdown: the kubelet stops regular pods, then critical ones, then the machine powers off"
-          >
-            shutting down
-          </span>
-        )}
-        {!view.reachable && (
-          <span
-            className="gn-tag tag-machine tag-cut"
-            title="The machine is cut off from the control plane: its kubelet runs but cannot report (kubeplay node reconnect)"
-          >
-            cut
-          </span>
-        )}
-        {view.cordoned && (
-          <span className="gn-tag pill-warn" title="spec.unschedulable: kubectl prints SchedulingDisabled">
-            SchedulingDisabled
-          </span>
-        )}
-        {view.tags.map((t) => (
-          <span key={t.text} className={`gn-tag pill-${t.tone}`} title={t.title}>
+        {cardTags(view).map((t) => (
+          <span key={t.text} className={`gn-tag ${t.className}`} title={t.title}>
             {t.text}
           </span>
         ))}
