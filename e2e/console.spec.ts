@@ -1,15 +1,11 @@
 // The page end to end: the worker starts, the console runs kubectl against the simulated
 // cluster, and the clock controls drive virtual time.
 
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openPlayground } from './page-ready';
+import { virtualNow } from './scenario-helpers';
 
 const NODES = ['node-a1', 'node-a2', 'node-b1', 'node-b2', 'node-c1', 'node-c2'];
-
-/** Virtual milliseconds shown by the clock (painted into data-now). */
-async function virtualNow(page: Page): Promise<number> {
-  return Number(await page.getByRole('timer', { name: 'Simulated clock' }).getAttribute('data-now'));
-}
 
 test.beforeEach(async ({ page }) => {
   await openPlayground(page);

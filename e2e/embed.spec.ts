@@ -3,18 +3,9 @@
 // same pods on a fresh page; a parent page on another origin driving the playground in an iframe.
 
 import { expect, test, type Page } from '@playwright/test';
+import { watchProblems } from './page-ready';
 
 const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
-
-/** Fails the test on any page error or console error. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  return problems;
-}
 
 /** The names of the web Deployment's pods on the graph, sorted. */
 async function webPods(page: Page): Promise<string[]> {

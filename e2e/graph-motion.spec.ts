@@ -5,17 +5,11 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { openPlayground } from './page-ready';
+import { runLine } from './scenario-helpers';
 
 test.beforeEach(async ({ page }) => {
   await openPlayground(page);
 });
-
-async function run(page: Page, line: string) {
-  const input = page.getByRole('textbox', { name: 'kubectl console' });
-  await input.fill(line);
-  await input.press('Enter');
-  await expect(page.getByRole('log', { name: 'Console output' })).toContainText(`$ ${line}`);
-}
 
 /** The accessible name of the focused element. */
 const focusedName = (page: Page) =>
@@ -78,7 +72,7 @@ test('keyboard: Tab to a zone, partition it and heal it from its menu', async ({
 test('eviction: the replacement is linked to the evicted pod by a brief arc', async ({ page }) => {
   test.setTimeout(90_000);
   const cluster = page.getByRole('region', { name: 'Cluster' });
-  await run(page, 'kubectl create deployment web --image=nginx --replicas=6');
+  await runLine(page, 'kubectl create deployment web --image=nginx --replicas=6');
   await expect(cluster.getByRole('button', { name: /^Pod web-.*: Running$/ })).toHaveCount(6, { timeout: 15_000 });
 
   // a node holding one of its pods (node-a1 when it has one)
@@ -91,7 +85,7 @@ test('eviction: the replacement is linked to the evicted pod by a brief arc', as
   const victim = holders.includes('node-a1') ? 'node-a1' : holders[0];
 
   await page.getByLabel('Speed').selectOption('max');
-  await run(page, `kubeplay node stop ${victim}`);
+  await runLine(page, `kubeplay node stop ${victim}`);
 
   // ~5 min of virtual time later the taint eviction controller deletes its pods; the ReplicaSet
   // replaces them on other nodes and an arc links old to new
@@ -106,14 +100,14 @@ test('eviction: the replacement is linked to the evicted pod by a brief arc', as
 test('rollout: old ReplicaSet ticks down while the new one ticks up', async ({ page }) => {
   test.setTimeout(60_000);
   const cluster = page.getByRole('region', { name: 'Cluster' });
-  await run(page, 'kubectl create deployment web --image=nginx --replicas=8');
+  await runLine(page, 'kubectl create deployment web --image=nginx --replicas=8');
   const deploy = cluster.getByRole('button', { name: 'Deployment default/web: 8/8', exact: true });
   await expect(deploy).toBeVisible({ timeout: 15_000 });
   const oldRs = cluster.getByRole('button', { name: /^ReplicaSet default\/web-/ });
   await expect(oldRs).toHaveCount(1);
   const oldName = (await oldRs.getAttribute('aria-label'))!.replace(/:.*/, '');
 
-  await run(page, 'kubectl set image deployment/web nginx=nginx:1.27');
+  await runLine(page, 'kubectl set image deployment/web nginx=nginx:1.27');
   const deployCard = cluster.getByRole('button', { name: /^Deployment default\/web: / });
   await expect(deployCard.getByRole('progressbar', { name: 'Rollout' })).toBeVisible();
   await expect(deployCard.getByTestId('deploy-deadline')).toHaveAttribute('title', /progressDeadlineSeconds 600/);

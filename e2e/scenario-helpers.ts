@@ -153,12 +153,4 @@ export async function openZoneMenu(page: Page, zone: string): Promise<Locator> {
   return menu;
 }
 
-/** Collects page errors and console errors; check with `expect(problems).toEqual([])`. */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  return problems;
-}
+export { watchProblems } from './page-ready';
