@@ -180,6 +180,8 @@ export const errors = {
     });
   },
   badRequest: (message: string) => status(400, 'BadRequest', message),
+  /** The 404 for a path the server does not serve, e.g. a subresource the kind lacks (`…/scale`). */
+  resourceNotFound: () => status(404, 'NotFound', 'the server could not find the requested resource', {}),
   forbidden: (gr: GroupResource, name: string, why: string) =>
     status(403, 'Forbidden', `${qualified(gr)} "${name}" is forbidden: ${why}`, { name, group: gr.group, kind: gr.resource }),
   methodNotAllowed: (message: string) => status(405, 'MethodNotAllowed', message),

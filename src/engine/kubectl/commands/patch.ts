@@ -87,7 +87,7 @@ export function runPatch(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     count++;
     const before = target.obj;
     try {
-      if (subresource === 'scale' || (subresource === 'status' && !target.def.hasStatus)) throw resourceNotFound();
+      if (subresource === 'scale' || (subresource === 'status' && !target.def.hasStatus)) throw apiErrors.resourceNotFound();
       let patched: KObject;
       if (!local && dryRun !== 'client') {
         const value = decodeForServer(body, type);
@@ -111,20 +111,6 @@ export function runPatch(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
   }
   if (count === 0) throw new KubectlError('no objects passed to patch');
   return 0;
-}
-
-/** The 404 for a subresource the kind does not serve. */
-function resourceNotFound(): ApiError {
-  return new ApiError({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: 'the server could not find the requested resource',
-    reason: 'NotFound',
-    details: {},
-    code: 404,
-  });
 }
 
 /**

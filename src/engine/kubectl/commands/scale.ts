@@ -9,7 +9,7 @@
 // Not simulated: --timeout waiting (accepted, ignored), --record.
 
 import type { KObject } from '../../../k8s/types';
-import { ApiError } from '../../api/errors';
+import { ApiError, errors } from '../../api/errors';
 import type { KindDefinition } from '../../api/kinds/kind-definition';
 import type { Scale } from '../../api/subresources/scale';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
@@ -33,20 +33,6 @@ export const scaleFlags: FlagSpec[] = [
   { name: 'recursive', short: 'R', type: 'bool' },
 ];
 
-/** The 404 of a `<resource>/<name>/scale` request to a resource without that subresource. */
-function noScaleSubresource(): ApiError {
-  return new ApiError({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: 'the server could not find the requested resource',
-    reason: 'NotFound',
-    details: {},
-    code: 404,
-  });
-}
-
 /** ScalePrecondition.validate. */
 function checkPreconditions(scale: Scale, size: number, resourceVersion: string): void {
   if (size !== -1 && (scale.spec.replicas ?? 0) !== size) {
@@ -66,7 +52,7 @@ function scaleOne(
   precondition: { size: number; resourceVersion: string } | undefined,
   dryRun: boolean,
 ): void {
-  if (!def.scale) throw noScaleSubresource();
+  if (!def.scale) throw errors.resourceNotFound();
   const ns = obj.metadata.namespace;
   const name = obj.metadata.name ?? '';
   if (!precondition) {
