@@ -71,6 +71,25 @@ export interface PodGroups {
   ignored: Set<string>;
 }
 
+/**
+ * The metrics the calculation may use: the pods grouped, with the ignored (not yet started) and
+ * unready pods' samples left out — the common start of GetResourceReplicas and GetMetricReplicas.
+ */
+function usableMetrics(
+  pods: readonly Pod[],
+  all: PodMetricsInfo,
+  resource: Resource,
+  timing: CalcTiming,
+): { metrics: PodMetricsInfo; g: PodGroups } {
+  const metrics: PodMetricsInfo = new Map(all);
+  if (pods.length === 0) throw new CalcError('no pods returned by selector while calculating replica count');
+  const g = groupPods(pods, metrics, resource, timing);
+  for (const n of g.ignored) metrics.delete(n);
+  for (const n of g.unready) metrics.delete(n);
+  if (metrics.size === 0) throw new CalcError('did not receive metrics for targeted pods (pods might be unready)');
+  return { metrics, g };
+}
+
 /** groupPods. */
 export function groupPods(pods: readonly Pod[], metrics: PodMetricsInfo, resource: Resource, t: CalcTiming): PodGroups {
   const g: PodGroups = { readyPodCount: 0, unready: new Set(), missing: new Set(), ignored: new Set() };
@@ -212,12 +231,7 @@ export function resourceReplicas(args: {
 }): ResourceReplicas {
   const { currentReplicas, targetUtilization, resource, pods, timing } = args;
   const tol = args.tolerances;
-  const metrics: PodMetricsInfo = new Map(args.metrics);
-  if (pods.length === 0) throw new CalcError('no pods returned by selector while calculating replica count');
-  const g = groupPods(pods, metrics, resource, timing);
-  for (const n of g.ignored) metrics.delete(n);
-  for (const n of g.unready) metrics.delete(n);
-  if (metrics.size === 0) throw new CalcError('did not receive metrics for targeted pods (pods might be unready)');
+  const { metrics, g } = usableMetrics(pods, args.metrics, resource, timing);
   const requests = calculateRequests(pods, args.container ?? '', resource);
   const { ratio, utilization, rawAverage } = resourceUtilizationRatio(metrics, requests, targetUtilization);
   const keep = { replicas: currentReplicas, utilization, rawUtilization: rawAverage };
@@ -256,12 +270,7 @@ export function plainMetricReplicas(args: {
 }): { replicas: number; usage: number } {
   const { currentReplicas, targetUsage, resource, pods, timing } = args;
   const tol = args.tolerances;
-  const metrics: PodMetricsInfo = new Map(args.metrics);
-  if (pods.length === 0) throw new CalcError('no pods returned by selector while calculating replica count');
-  const g = groupPods(pods, metrics, resource, timing);
-  for (const n of g.ignored) metrics.delete(n);
-  for (const n of g.unready) metrics.delete(n);
-  if (metrics.size === 0) throw new CalcError('did not receive metrics for targeted pods (pods might be unready)');
+  const { metrics, g } = usableMetrics(pods, args.metrics, resource, timing);
   const { ratio, usage } = metricUsageRatio(metrics, targetUsage);
   const scaleUpWithUnready = g.unready.size > 0 && ratio > 1.0;
   if (!scaleUpWithUnready && g.missing.size === 0) {
