@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import { useBridge } from '../bridge-context';
 import type { ActionSpec } from '../inspector/actions';
+import { PromptField } from '../inspector/PromptField';
 import type { ObjectKey } from '../../protocol/messages';
 import { useSelection } from '../state/selection';
 import { useKubeplay } from '../state/store';
@@ -228,25 +229,7 @@ function PromptForm({ action, onRun, onCancel }: { action: ActionSpec; onRun(lin
       }}
     >
       <label htmlFor={id}>{prompt.field}</label>
-      {prompt.input === 'select' ? (
-        <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
-          {prompt.options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          id={id}
-          type={prompt.input === 'number' ? 'number' : 'text'}
-          min={prompt.input === 'number' ? 0 : undefined}
-          value={value}
-          spellCheck={false}
-          aria-invalid={!!error}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      )}
+      <PromptField id={id} prompt={prompt} value={value} onChange={setValue} invalid={!!error} />
       {error ? (
         <p className="graph-menu-error">{error}</p>
       ) : (

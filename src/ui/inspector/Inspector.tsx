@@ -15,6 +15,7 @@ import { useSelection } from '../state/selection';
 import { selectKind } from '../state/selectors';
 import { objectAt, useKubeplay } from '../state/store';
 import { actionsFor, describeLine, explainSchedulingLine, type ActionSpec } from './actions';
+import { PromptField } from './PromptField';
 import { objectYaml, statusSummary, summaryRows } from './summary';
 import './inspector.css';
 
@@ -262,29 +263,15 @@ function PromptForm({ action, onRun, onCancel }: { action: ActionSpec; onRun(lin
     >
       <label htmlFor={id}>{prompt.field}</label>
       <div className="insp-prompt-row">
-        {prompt.input === 'select' ? (
-          <select id={id} ref={field} value={value} onChange={(e) => setValue(e.target.value)}>
-            {prompt.options?.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            id={id}
-            ref={field}
-            type={prompt.input === 'number' ? 'number' : 'text'}
-            min={prompt.input === 'number' ? 0 : undefined}
-            inputMode={prompt.input === 'number' ? 'numeric' : undefined}
-            value={value}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={touched && !!error}
-            aria-describedby={`${id}-preview`}
-            onChange={(e) => setValue(e.target.value)}
-          />
-        )}
+        <PromptField
+          id={id}
+          prompt={prompt}
+          value={value}
+          onChange={setValue}
+          invalid={touched && !!error}
+          describedBy={`${id}-preview`}
+          fieldRef={field}
+        />
         <button type="submit" className={`insp-btn is-primary${action.danger ? ' is-danger' : ''}`} disabled={!!error}>
           Run
         </button>
