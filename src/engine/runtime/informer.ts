@@ -26,6 +26,8 @@ export interface InformerHandler {
 export const NAMESPACE_INDEX = 'namespace';
 export const OWNER_UID_INDEX = 'ownerUid';
 export const NODE_NAME_INDEX = 'nodeName';
+/** Objects no controller owns, by namespace: the only candidates a controller can adopt. */
+export const ORPHANS_INDEX = 'orphans';
 
 const NONE: readonly string[] = Object.freeze([]);
 
@@ -67,6 +69,17 @@ export function nodeNameIndex(obj: KObject): readonly string[] {
   return typeof nodeName === 'string' && nodeName ? singleton(nodeName) : NONE;
 }
 
+/**
+ * An object with no controllerRef, under its namespace ('' for cluster-scoped ones). A claim only
+ * ever changes for orphans and the owner's own objects, so owner-uid ∪ orphans is every object a
+ * ControllerRefManager can claim, without listing the namespace.
+ */
+export function orphansIndex(obj: KObject): readonly string[] {
+  const refs = obj.metadata.ownerReferences;
+  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i].controller === true) return NONE;
+  return singleton(obj.metadata.namespace ?? '');
+}
+
 /** cache.MetaNamespaceKeyFunc: `namespace/name`, or `name` for cluster-scoped objects. */
 export function objectKey(obj: KObject): string {
   return keyFor(obj.metadata.namespace, obj.metadata.name ?? '');
@@ -90,6 +103,12 @@ interface Index {
 
 export class Informer {
   private readonly items = new Map<string, KObject>();
+  /**
+   * When each cached key was added (a counter): list() and the namespace index return objects in
+   * this order, so a lookup through another index can be put back into the order a full list has.
+   */
+  private readonly addedAt = new Map<string, number>();
+  private addCount = 0;
   private readonly indexes = new Map<string, Index>();
   /** indexes' values, for the per-event loops. */
   private indexList: Index[] = [];
@@ -108,6 +127,7 @@ export class Informer {
     this.addIndex(NAMESPACE_INDEX, namespaceIndex);
     this.addIndex(OWNER_UID_INDEX, ownerUidIndex);
     this.addIndex(NODE_NAME_INDEX, nodeNameIndex);
+    this.addIndex(ORPHANS_INDEX, orphansIndex);
   }
 
   /** Whether the initial list has been loaded (cache.HasSynced). */
@@ -148,6 +168,11 @@ export class Informer {
     };
   }
 
+  /** Whether an index of that name exists (for indexes added on demand by shared helpers). */
+  hasIndex(name: string): boolean {
+    return this.indexes.has(name);
+  }
+
   /** Adds an index; on a filled cache it is built once from the current contents. */
   addIndex(name: string, fn: IndexFunc): void {
     if (this.indexes.has(name)) throw new Error(`informer ${this.kind.kind}: index ${name} already exists`);
@@ -177,6 +202,25 @@ export class Informer {
     if (!keys) return [];
     const out: KObject[] = [];
     for (const key of keys) out.push(this.items.get(key)!);
+    return out;
+  }
+
+  /**
+   * The objects indexed under any of `lookups` (index name, value), once each, in the order list()
+   * gives them (when they were added): so a lookup through the owner-uid, orphan or label index
+   * decides exactly as a namespace list filtered the same way would.
+   */
+  byIndexesInListOrder(lookups: readonly (readonly [indexName: string, value: string])[]): KObject[] {
+    const keys = new Set<string>();
+    for (const [indexName, value] of lookups) {
+      const bucket = this.index(indexName).buckets.get(value);
+      if (bucket) for (const key of bucket) keys.add(key);
+    }
+    const at = this.addedAt;
+    const ordered = Array.from(keys);
+    if (ordered.length > 1) ordered.sort((a, b) => at.get(a)! - at.get(b)!);
+    const out: KObject[] = new Array(ordered.length);
+    for (let i = 0; i < ordered.length; i++) out[i] = this.items.get(ordered[i])!;
     return out;
   }
 
@@ -212,6 +256,7 @@ export class Informer {
     if (event.type === 'DELETED') {
       if (!old) return;
       this.items.delete(key);
+      this.addedAt.delete(key);
       for (let i = 0; i < indexes.length; i++) this.remove(indexes[i], key, indexes[i].fn(old));
       for (let i = 0; i < handlers.length; i++) handlers[i].onDelete?.(obj);
       return;
@@ -228,6 +273,7 @@ export class Informer {
       }
       for (let i = 0; i < handlers.length; i++) handlers[i].onUpdate?.(old, obj);
     } else {
+      this.addedAt.set(key, this.addCount++);
       for (let i = 0; i < indexes.length; i++) this.insert(indexes[i], key, indexes[i].fn(obj));
       for (let i = 0; i < handlers.length; i++) handlers[i].onAdd?.(obj);
     }

@@ -17,6 +17,7 @@ import type { Clock } from '../../clock/clock';
 import { Controller } from '../../runtime/controller';
 import type { Recorder } from '../../runtime/events';
 import { objectKey, OWNER_UID_INDEX, splitKey, type InformerFactory } from '../../runtime/informer';
+import { claimCandidates } from '../../runtime/lookups';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf } from '../controller-ref-manager';
 import { rolloutRecreate } from './recreate';
 import { rolloutRolling } from './rolling';
@@ -108,7 +109,7 @@ export function startDeploymentController(deps: DeploymentControllerDeps): Deplo
       selector,
       canAdopt: freshOwnerCanAdopt(api, deploymentKind, d),
     });
-    const claim = manager.claim(replicaSetKind, replicaSets.list(namespace));
+    const claim = manager.claim(replicaSetKind, claimCandidates(replicaSets, namespace, d.metadata.uid ?? ''));
     if (claim.errors.length > 0) return { error: claim.errors[0] };
     // Adoption patched some: use their latest cached versions.
     const rsList = claim.claimed.map((rs) => replicaSets.get(namespace, rs.metadata.name ?? '') ?? rs);

@@ -7,7 +7,9 @@
 //  1. the owner from the cache; gone → forget its expectations;
 //  2. needsSync = expectations satisfied (runtime/expectations.ts);
 //  3. active pods of the namespace (not Succeeded/Failed, not being deleted), claimed through the
-//     ControllerRefManager (adopt matching orphans, release non-matching own pods);
+//     ControllerRefManager (adopt matching orphans, release non-matching own pods) — read from the
+//     owner-uid and orphan indexes, the only pods a claim can take (runtime/lookups.ts), where
+//     upstream lists the namespace;
 //  4. needsSync and not being deleted → manageReplicas: create the missing pods in slow-start
 //     batches 1, 2, 4, … (burstReplicas 500 per sync; a failed batch skips the rest and lowers
 //     the expectations), or delete the extra ones chosen by the ActivePodsWithRanks order;
@@ -37,6 +39,7 @@ import { Controller } from '../../runtime/controller';
 import type { Recorder } from '../../runtime/events';
 import { UIDTrackingControllerExpectations, podKey } from '../../runtime/expectations';
 import { objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
+import { claimCandidates, ensureLabelIndex, listMatching } from '../../runtime/lookups';
 import { filterActivePods, isPodAvailable, isPodReady, podsToDelete } from '../active-pods';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE, PodControl } from '../pod-control';
@@ -187,7 +190,7 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
   const def = flavour.def;
   const burst = deps.burstReplicas ?? BURST_REPLICAS;
   const owners: Informer = informers.informerFor(def);
-  const pods: Informer = informers.informerFor(podKind);
+  const pods: Informer = ensureLabelIndex(informers.informerFor(podKind));
   const expectations = new UIDTrackingControllerExpectations(clock);
   const podControl = new PodControl(api, recorder);
   const ownerKind = { apiVersion: def.group ? `${def.group}/${def.version}` : def.version, kind: def.kind };
@@ -246,8 +249,7 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     for (const rs of related) {
       const s = selectorOf(rs);
       if (!s) continue;
-      for (const pod of pods.list(rs.metadata.namespace ?? '')) {
-        if (!s.matches(pod.metadata.labels ?? {})) continue;
+      for (const pod of listMatching(pods, rs.metadata.namespace ?? '', s)) {
         const uid = pod.metadata.uid ?? '';
         if (seen.has(uid)) continue;
         seen.add(uid);
@@ -325,7 +327,7 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     // An invalid selector is a user error that a retry does not fix.
     if (!selector) return;
     const { namespace } = splitKey(key);
-    const active = filterActivePods(pods.list(namespace));
+    const active = filterActivePods(claimCandidates(pods, namespace, owner.metadata.uid ?? ''));
     const manager = new ControllerRefManager({
       api,
       owner,

@@ -1,0 +1,84 @@
+// How a controller finds its objects without listing the cluster (see docs/ARCHITECTURE.md, "How a
+// controller finds its objects"). Each lookup returns exactly what a namespace list filtered the
+// same way returns, in the same order, so a controller decides as upstream does while its work per
+// event depends on what it owns, not on the size of the namespace.
+
+import type { Selector } from '../../k8s/labels';
+import type { KObject } from '../../k8s/types';
+import { ORPHANS_INDEX, OWNER_UID_INDEX, type Informer } from './informer';
+
+/** Objects by `namespace␀key=value` for each of their labels, added to an informer on demand. */
+export const LABEL_INDEX = 'labels';
+
+const NONE: readonly string[] = Object.freeze([]);
+/** Labels objects are shared by the writes that leave them alone: compute their values once. */
+const labelValuesCache = new WeakMap<object, { namespace: string; values: readonly string[] }>();
+
+function labelKey(namespace: string, key: string, value: string): string {
+  return `${namespace}\u0000${key}=${value}`;
+}
+
+/** The label index function. */
+export function labelIndex(obj: KObject): readonly string[] {
+  const labels = obj.metadata.labels;
+  if (!labels || typeof labels !== 'object') return NONE;
+  const namespace = obj.metadata.namespace ?? '';
+  const cached = labelValuesCache.get(labels);
+  if (cached && cached.namespace === namespace) return cached.values;
+  const values = Object.freeze(Object.entries(labels).map(([k, v]) => labelKey(namespace, k, String(v))));
+  labelValuesCache.set(labels, { namespace, values });
+  return values;
+}
+
+/** Adds the label index to an informer once, whichever controller asks first. */
+export function ensureLabelIndex(informer: Informer): Informer {
+  if (!informer.hasIndex(LABEL_INDEX)) informer.addIndex(LABEL_INDEX, labelIndex);
+  return informer;
+}
+
+/**
+ * The label-index buckets that hold every object the selector can match: those of its narrowest
+ * `=` / `In` requirement. Undefined when no requirement names values (only Exists, NotIn, …).
+ */
+function narrowestLookups(informer: Informer, namespace: string, selector: Selector): [string, string][] | undefined {
+  let best: [string, string][] | undefined;
+  let bestSize = Infinity;
+  for (const r of selector.requirements) {
+    if (r.operator !== '=' && r.operator !== '==' && r.operator !== 'In') continue;
+    let size = 0;
+    const lookups: [string, string][] = [];
+    for (const v of r.values) {
+      const value = labelKey(namespace, r.key, v);
+      size += informer.countByIndex(LABEL_INDEX, value);
+      lookups.push([LABEL_INDEX, value]);
+    }
+    if (size < bestSize) {
+      best = lookups;
+      bestSize = size;
+    }
+  }
+  return best;
+}
+
+/**
+ * `informer.list(namespace)` filtered by `selector`, through the label index (the informer must
+ * have it: ensureLabelIndex). A selector with no `=` / `In` requirement lists the namespace.
+ */
+export function listMatching(informer: Informer, namespace: string, selector: Selector): KObject[] {
+  const lookups = selector.empty() ? undefined : narrowestLookups(informer, namespace, selector);
+  const candidates = lookups ? informer.byIndexesInListOrder(lookups) : informer.list(namespace);
+  return candidates.filter((obj) => selector.matches(obj.metadata.labels));
+}
+
+/**
+ * Every object of `namespace` that a ControllerRefManager of `ownerUid` could claim, in list order:
+ * the owner's own (by owner uid) and the orphans. Objects controlled by another owner are never
+ * claimed, so leaving them out changes no claim.
+ */
+export function claimCandidates(informer: Informer, namespace: string, ownerUid: string): KObject[] {
+  const candidates = informer.byIndexesInListOrder([
+    [OWNER_UID_INDEX, ownerUid],
+    [ORPHANS_INDEX, namespace],
+  ]);
+  return candidates.filter((obj) => (obj.metadata.namespace ?? '') === namespace);
+}
