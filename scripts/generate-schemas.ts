@@ -4,14 +4,19 @@
 //
 // Reads the official Kubernetes API types from `kubernetes-types` (.d.ts files whose doc
 // comments are the API field descriptions) with the TypeScript compiler API and writes
-// src/ui/editor/k8s-schemas.generated.json: one JSON Schema (draft-07) whose `definitions` hold
+// src/k8s/k8s-schemas.generated.json: one JSON Schema (draft-07) whose `definitions` hold
 // every type reachable from the kinds the engine serves, and whose root dispatches on
 // `kind` + `apiVersion` (if/then) to the right definition. No network: works offline.
 //
-// Descriptions are trimmed to their first paragraph to keep the file small; `status` (written
-// by the cluster, never by a manifest) is left out of the top-level kinds.
+// Descriptions are trimmed to their first paragraph to keep the file small; the top-level
+// `status` (written by the cluster, never by a manifest) is marked `readOnly`.
+//
+// The same file is the API server's decoding schema (src/engine/api/decoding): the wire formats
+// the .d.ts files cannot say (int32 / int64 / double, date-time, quantity, int-or-string) and the
+// fields added to the API after kubernetes-types' release come from the OpenAPI-generated models
+// of `@kubernetes/client-node` (its `attributeTypeMap`s), read as text, also offline.
 
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +84,57 @@ const ENUMS: Record<string, string[]> = {
 
 type JsonSchema = Record<string, unknown>;
 
+/** One field of an OpenAPI-generated model of @kubernetes/client-node. */
+interface ModelAttribute {
+  name: string;
+  baseName: string;
+  type: string;
+  format: string;
+}
+
+/** Every model's fields by class name (`V1DeploymentSpec`, `CoreV1EndpointPort`). */
+function loadClientModels(): Map<string, ModelAttribute[]> {
+  const require = createRequire(import.meta.url);
+  const root = dirname(require.resolve('@kubernetes/client-node/package.json'));
+  const dir = join(root, 'dist', 'gen', 'models');
+  const models = new Map<string, ModelAttribute[]>();
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith('.js')) continue;
+    const text = readFileSync(join(dir, file), 'utf8');
+    const match = /\.attributeTypeMap = (\[[\s\S]*?\n\]);/.exec(text);
+    if (match) models.set(file.slice(0, -3), JSON.parse(match[1]) as ModelAttribute[]);
+  }
+  return models;
+}
+
+/** `apps.v1.DeploymentSpec` → the client model's fields (group-qualified names win). */
+function modelFor(models: Map<string, ModelAttribute[]>, id: string): ModelAttribute[] | undefined {
+  const parts = id.split('.');
+  const name = parts[parts.length - 1];
+  const version = parts[parts.length - 2] ?? '';
+  const group = parts[0];
+  const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+  return models.get(`${cap(group)}${cap(version)}${name}`) ?? models.get(`${cap(version)}${name}`);
+}
+
+/** A wire format of the models as schema keywords; undefined for none. */
+function formatSchema(attribute: ModelAttribute | undefined): JsonSchema | undefined {
+  switch (attribute?.format) {
+    case 'int32':
+    case 'int64':
+      return { type: 'integer', format: attribute.format };
+    case 'double':
+      return { type: 'number', format: 'double' };
+    case 'date-time':
+    case 'date-time-micro':
+      return { type: 'string', format: 'date-time' };
+    case 'byte':
+      return { type: 'string', format: 'byte' };
+    default:
+      return undefined;
+  }
+}
+
 /** The first paragraph of a doc comment, whitespace-normalised. */
 export function firstParagraph(text: string): string {
   const paragraph = text.trim().split(/\n\s*\n/)[0] ?? '';
@@ -100,6 +156,7 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
   const program = ts.createProgram(files, { noEmit: true, skipLibCheck: true, types: [] });
   const checker = program.getTypeChecker();
   const definitions: Record<string, JsonSchema> = {};
+  const models = loadClientModels();
 
   function docOf(node: ts.Node): string | undefined {
     const symbol = (node as ts.Node & { symbol?: ts.Symbol }).symbol;
@@ -126,24 +183,38 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
   function aliasSchema(decl: ts.TypeAliasDeclaration): JsonSchema {
     const description = docOf(decl);
     // Quantities are written as numbers too (`cpu: 1`), so accept both.
-    const base: JsonSchema =
-      decl.name.text === 'Quantity' ? { type: ['string', 'number'] } : typeSchema(decl.type, decl.name.text);
+    const name = decl.name.text;
+    let base: JsonSchema = name === 'Quantity' ? { type: ['string', 'number'], format: 'quantity' } : typeSchema(decl.type, name);
+    if (name === 'Time' || name === 'MicroTime') base = { ...base, format: 'date-time' };
     return description ? { description, ...base } : base;
   }
 
   function interfaceSchema(decl: ts.InterfaceDeclaration, id: string, topLevel: boolean): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
+    const model = modelFor(models, id);
     for (const member of decl.members) {
       if (!ts.isPropertySignature(member) || !member.type) continue;
       const name = member.name.getText();
-      if (topLevel && name === 'status') continue;
       let schema = typeSchema(member.type, name);
+      const attribute = model?.find((a) => a.baseName === name);
+      const format = formatSchema(attribute);
+      if (format && schema.type === 'number') schema = { ...schema, ...format };
+      else if (format?.type === 'string' && schema.type === 'string') schema = { ...schema, ...format };
+      else if (format && schema.type === 'array' && (schema.items as JsonSchema).type === 'number') {
+        schema = { ...schema, items: { ...(schema.items as JsonSchema), ...format } };
+      }
       const values = ENUMS[`${id}.${name}`];
       if (values) schema = { ...schema, enum: values };
+      if (topLevel && name === 'status') schema = { ...schema, readOnly: true };
       const description = docOf(member);
       properties[name] = description ? { description, ...schema } : schema;
       if (!member.questionToken) required.push(name);
+    }
+    // Fields the API gained after kubernetes-types' release: their shape from the model.
+    for (const attribute of model ?? []) {
+      if (properties[attribute.baseName]) continue;
+      properties[attribute.baseName] = modelFieldSchema(attribute, id);
     }
     const description = docOf(decl);
     return {
@@ -152,6 +223,27 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
       properties,
       ...(required.length ? { required } : {}),
     };
+  }
+
+  /** A field only the client model has: primitives, lists and maps of them, known definitions. */
+  function modelFieldSchema(attribute: ModelAttribute, owner: string): JsonSchema {
+    const typeOf = (type: string): JsonSchema => {
+      const list = /^Array<(.+)>$/.exec(type);
+      if (list) return { type: 'array', items: typeOf(list[1]) };
+      const map = /^\{ \[key: string\]: (.+); \}$/.exec(type);
+      if (map) return { type: 'object', additionalProperties: typeOf(map[1]) };
+      if (type === 'string') return formatSchema(attribute) ?? { type: 'string' };
+      if (type === 'boolean') return { type: 'boolean' };
+      if (type === 'number') return formatSchema(attribute) ?? { type: 'number' };
+      if (type === 'Date') return { type: 'string', format: 'date-time' };
+      if (type === 'IntOrString') return { type: ['integer', 'string'], format: 'int-or-string' };
+      const version = owner.split('.').slice(-2, -1)[0] ?? '';
+      const bare = type.replace(/^(?:[A-Z][a-z]+)?V\d+(?:(?:alpha|beta)\d+)?/, '');
+      const candidates = Object.keys(definitions).filter((d) => d.endsWith(`.${version}.${bare}`));
+      if (candidates.length === 1) return { $ref: `#/definitions/${candidates[0]}` };
+      return {}; // a type the engine does not model: any JSON
+    };
+    return typeOf(attribute.type);
   }
 
   function typeSchema(node: ts.TypeNode, context: string): JsonSchema {
@@ -178,7 +270,7 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
       }
       const kinds = new Set(node.types.map((t) => t.kind));
       if (kinds.has(ts.SyntaxKind.NumberKeyword) && kinds.has(ts.SyntaxKind.StringKeyword) && kinds.size === 2) {
-        return { type: ['integer', 'string'] }; // IntOrString
+        return { type: ['integer', 'string'], format: 'int-or-string' }; // IntOrString
       }
       return { anyOf: node.types.map((t) => typeSchema(t, context)) };
     }
@@ -259,7 +351,7 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
 }
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const schemaFile = join(repoRoot, 'src', 'ui', 'editor', 'k8s-schemas.generated.json');
+export const schemaFile = join(repoRoot, 'src', 'k8s', 'k8s-schemas.generated.json');
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const schema = generateSchema();

@@ -13,6 +13,7 @@ import type { Clock } from '../clock/clock';
 import type { SeededRandom } from '../clock/random';
 import { AdmissionChain } from './admission';
 import { copyForNewKeys, deepEqual, deepFreeze } from './deep';
+import { DecodeError, decodeObject, strictDecodingError, type FieldValidation } from './decoding/decode';
 import { ApiError, errors, fieldErrorMessage, type FieldError, type Status } from './errors';
 import { freezeByDefault } from './freeze';
 import { groupKindResource, groupResource, type KindDefinition, type StorageContext } from './kinds/kind-definition';
@@ -33,6 +34,15 @@ import {
 
 export interface WriteOptions {
   dryRun?: boolean;
+  /**
+   * A request body from a client (kubectl, the editor): decoded against the kind's schema first
+   * (decoding/decode.ts), with this handling of unknown fields: refused (Strict), dropped with a
+   * warning (Warn) or dropped (Ignore). In-process controllers write typed objects and leave it
+   * unset, as their requests always decode.
+   */
+  fieldValidation?: FieldValidation;
+  /** Receives the request's warnings (`unknown field "spec.replicass"`), as kubectl prints them. */
+  warnings?: string[];
 }
 
 export interface CreateOptions extends WriteOptions {
@@ -118,6 +128,7 @@ export class ApiServer {
    */
   create(input: KObject, options: CreateOptions = {}): KObject {
     const def = this.kindOf(input);
+    if (options.fieldValidation) input = this.decodeBody(input, options);
     const namespace = this.requestNamespace(def, input, options.namespace);
     const sentResourceVersion = input.metadata?.resourceVersion;
     // Our own copy of the metadata: every step below that keeps it (defaulting, admission and
@@ -179,6 +190,32 @@ export class ApiServer {
     }
   }
 
+  /**
+   * The serializer's decoding of a client's body (before defaulting): a type error is a 400
+   * `<Kind> in version "<v>" cannot be handled as a <Kind>: json: cannot unmarshal …`; unknown
+   * fields are refused, warned about or dropped as `fieldValidation` says, never stored.
+   */
+  private decodeBody(input: KObject, options: WriteOptions): KObject {
+    const { apiVersion, kind } = input;
+    const version = apiVersion.includes('/') ? apiVersion.slice(apiVersion.indexOf('/') + 1) : apiVersion;
+    const handled = `${kind} in version "${version}" cannot be handled as a ${kind}`;
+    let decoded;
+    try {
+      decoded = decodeObject(input, apiVersion, kind);
+    } catch (e) {
+      if (e instanceof DecodeError) throw errors.badRequest(`${handled}: ${e.message}`);
+      throw e;
+    }
+    const unknown = decoded.unknownFields;
+    if (unknown.length && options.fieldValidation === 'Strict') {
+      throw errors.badRequest(`${handled}: ${strictDecodingError(unknown)}`);
+    }
+    if (unknown.length && options.fieldValidation === 'Warn') {
+      for (const f of unknown) options.warnings?.push(`unknown field "${f}"`);
+    }
+    return decoded.object;
+  }
+
   // ---- read ---------------------------------------------------------------------------------
 
   get(def: KindDefinition, namespace: string | undefined, name: string): KObject {
@@ -228,6 +265,7 @@ export class ApiServer {
    */
   update(input: KObject, options: UpdateOptions = {}): KObject {
     const def = this.kindOf(input);
+    if (options.fieldValidation) input = this.decodeBody(input, options);
     const sub = options.subresource;
     const namespace = def.namespaced ? input.metadata?.namespace || 'default' : '';
     const name = input.metadata?.name ?? '';

@@ -1,7 +1,7 @@
 // gallery: the bundled documentation examples (public/examples/index.json, served as static
 // files next to the page), fetched at runtime relative to the app's base URL.
 
-import k8sSchema from './k8s-schemas.generated.json';
+import k8sSchema from '../../k8s/k8s-schemas.generated.json';
 
 export interface GalleryEntry {
   path: string;

@@ -10,7 +10,7 @@ import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import { configureMonacoYaml } from 'monaco-yaml';
 import YamlWorker from './yaml.worker?worker';
-import k8sSchema from './k8s-schemas.generated.json';
+import k8sSchema from '../../k8s/k8s-schemas.generated.json';
 
 export { monaco };
 

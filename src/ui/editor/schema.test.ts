@@ -1,7 +1,7 @@
 // The committed schema is current (regenerated in memory) and dispatches per kind.
 import { describe, expect, it } from 'vitest';
 import { generateSchema, SERVED_KINDS } from '../../../scripts/generate-schemas';
-import schema from './k8s-schemas.generated.json';
+import schema from '../../k8s/k8s-schemas.generated.json';
 
 type Json = Record<string, any>;
 const definitions = (schema as Json).definitions as Record<string, Json>;
@@ -14,7 +14,8 @@ describe('k8s-schemas.generated.json', () => {
   it('has Deployment.spec.replicas with its description', () => {
     const deployment = definitions['apps.v1.Deployment'];
     const spec = resolve(deployment.properties.spec.$ref);
-    expect(spec.properties.replicas.type).toBe('number');
+    expect(spec.properties.replicas.type).toBe('integer');
+    expect(spec.properties.replicas.format).toBe('int32');
     expect(spec.properties.replicas.description).toMatch(/^Number of desired pods/);
   });
 
@@ -29,7 +30,7 @@ describe('k8s-schemas.generated.json', () => {
       const target = resolve(branch!.then.$ref);
       expect(target.properties.kind.const).toBe(served.kind);
       expect(target.properties.apiVersion.const).toBe(served.apiVersion);
-      expect(target.properties.status).toBeUndefined();
+      if (target.properties.status) expect(target.properties.status.readOnly).toBe(true);
     }
     expect((schema as Json).properties.kind.enum).toContain('HorizontalPodAutoscaler');
   });
@@ -37,6 +38,9 @@ describe('k8s-schemas.generated.json', () => {
   it('has enums where the API documents them in prose, and IntOrString', () => {
     expect(definitions['core.v1.Container'].properties.imagePullPolicy.enum).toEqual(['Always', 'IfNotPresent', 'Never']);
     expect(definitions['apps.v1.RollingUpdateDeployment'].properties.maxSurge.type).toEqual(['integer', 'string']);
+    expect(definitions['apps.v1.RollingUpdateDeployment'].properties.maxSurge.format).toBe('int-or-string');
+    expect(definitions['core.v1.PodSpec'].properties.terminationGracePeriodSeconds.format).toBe('int64');
+    expect(definitions['api.resource.Quantity'].format).toBe('quantity');
     expect(definitions['core.v1.PodSpec'].required).toContain('containers');
   });
 

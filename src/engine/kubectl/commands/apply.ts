@@ -12,7 +12,7 @@ import { loadManifests } from '../manifests';
 import { formatApiError } from '../print-error';
 import { kindPrefix } from '../resources';
 import { filenameFlags } from './common-flags';
-import { dryRunSuffix, parseDryRun, targetOf } from './manifest-target';
+import { dryRunSuffix, parseDryRun, parseValidate, printWarnings, targetOf } from './manifest-target';
 
 import { changeCause, shouldRecord, warnRecord, withChangeCause } from './record';
 
@@ -35,9 +35,11 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
   }
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
+  const fieldValidation = parseValidate(parsed.flags.validate);
+  const warnings: string[] = [];
   warnRecord(parsed, io);
   const cause = shouldRecord(parsed) ? changeCause('apply', parsed) : undefined;
-  const manifests = loadManifests(filenames, io, env);
+  const manifests = loadManifests(filenames, io, env, fieldValidation !== 'Ignore');
   const requested = parsed.flags.namespace as string | undefined;
   const namePrinter = parsed.flags.output === 'name';
   let failed = false;
@@ -57,7 +59,11 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
       const live = env.api.tryGet(def, namespace, name);
       let verb: string;
       if (!live) {
-        env.api.create(desired, { namespace, dryRun: dryRun !== 'none' });
+        try {
+          env.api.create(desired, { namespace, dryRun: dryRun !== 'none', fieldValidation, warnings });
+        } finally {
+          printWarnings(warnings, io);
+        }
         verb = 'created';
       } else {
         // A manifest in another served version (autoscaling/v1 for an HPA stored as v2) is compared
@@ -70,8 +76,12 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
         if (patch === undefined) verb = 'unchanged';
         else {
           try {
-            if (dryRun !== 'client') env.api.patch(def, namespace, name, 'strategic', patch, { dryRun: dryRun === 'server' });
+            if (dryRun !== 'client') {
+              env.api.patch(def, namespace, name, 'strategic', patch, { dryRun: dryRun === 'server', fieldValidation, warnings });
+            }
+            printWarnings(warnings, io);
           } catch (e) {
+            printWarnings(warnings, io);
             if (!(e instanceof ApiError)) throw e;
             failed = true;
             io.err(formatApiError(patchFailure(e, patch, def, name, namespace, source)));

@@ -9,7 +9,7 @@ import { parseOutputFormat, printStructured } from '../printers/output';
 import { kindPrefix } from '../resources';
 import { withSource } from './apply';
 import { filenameFlags } from './common-flags';
-import { dryRunSuffix, parseDryRun, targetOf } from './manifest-target';
+import { dryRunSuffix, parseDryRun, parseValidate, printWarnings, targetOf } from './manifest-target';
 
 export const createFlags: FlagSpec[] = [
   ...filenameFlags,
@@ -27,12 +27,19 @@ export function runCreate(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
   }
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
   const format = parsed.flags.output ? parseOutputFormat(parsed.flags.output as string) : undefined;
-  const manifests = loadManifests(filenames, io, env);
+  const fieldValidation = parseValidate(parsed.flags.validate);
+  const warnings: string[] = [];
+  const manifests = loadManifests(filenames, io, env, fieldValidation !== 'Ignore');
   let failed = false;
   for (const m of manifests) {
     const { def, namespace, object, source } = targetOf(m, env, parsed.flags.namespace as string | undefined);
     try {
-      const created = env.api.create(object, { namespace, dryRun: dryRun !== 'none' });
+      let created;
+      try {
+        created = env.api.create(object, { namespace, dryRun: dryRun !== 'none', fieldValidation, warnings });
+      } finally {
+        printWarnings(warnings, io);
+      }
       const ref = `${kindPrefix(def)}/${created.metadata.name}`;
       if (!format) io.out(`${ref} created${dryRunSuffix(dryRun)}\n`);
       else if (format.kind === 'name') io.out(`${ref}\n`);

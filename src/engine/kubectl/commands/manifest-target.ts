@@ -2,8 +2,9 @@
 // builder checks them before any request is sent.
 
 import type { KObject } from '../../../k8s/types';
+import type { FieldValidation } from '../../api/decoding/decode';
 import type { KindDefinition } from '../../api/kinds/kind-definition';
-import { KubectlError, type KubectlEnv } from '../context';
+import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { ManifestObject } from '../manifests';
 
 export interface ManifestTarget {
@@ -44,4 +45,22 @@ export function parseDryRun(value: unknown): DryRun {
 
 export function dryRunSuffix(dryRun: DryRun): string {
   return dryRun === 'client' ? ' (dry run)' : dryRun === 'server' ? ' (server dry run)' : '';
+}
+
+/**
+ * `--validate`: the `fieldValidation` kubectl sends with each write (strict is the default;
+ * `true` / `false` are the old spellings of strict / ignore).
+ */
+export function parseValidate(value: unknown): FieldValidation {
+  if (value === undefined || value === true || value === 'strict' || value === 'true') return 'Strict';
+  if (value === 'warn') return 'Warn';
+  if (value === false || value === 'ignore' || value === 'false') return 'Ignore';
+  throw new KubectlError(
+    `invalid - validate option "${String(value)}"; must be one of: strict (or true), warn, ignore (or false)`,
+  );
+}
+
+/** The server's warnings of one request, as kubectl prints them (standard error, before the result). */
+export function printWarnings(warnings: string[], io: KubectlIO): void {
+  for (const w of warnings.splice(0)) io.err(`Warning: ${w}\n`);
 }

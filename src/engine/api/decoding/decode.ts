@@ -1,0 +1,301 @@
+// Decoding a request body as the API server does (the serializer's json.Unmarshal into the kind's
+// Go struct, case-sensitively, with strict field checking), before defaulting, admission and
+// validation. The result has exactly the shapes of the schema — objects where structs and maps
+// belong, arrays for lists, integers in range for int32 / int64, strings and booleans where they
+// belong, parseable quantities — so the code after it can trust them.
+//
+// What encoding/json does and this reproduces:
+// - a JSON value of the wrong type for a field is an UnmarshalTypeError, `json: cannot unmarshal
+//   <string|number|bool|array|object> into Go struct field <Struct>.<field.path> of type <type>`
+//   (the path without list indices or map keys; for numbers that do not fit, `number <text>`);
+//   decoding goes on and the first such error is the one reported;
+// - types with their own UnmarshalJSON (resource.Quantity, intstr.IntOrString, metav1.Time)
+//   stop decoding with their own error, which wins over an earlier type error;
+// - `null` leaves a field unset; a `null` list element or map value is the zero value;
+// - fields the struct does not have are dropped, and collected (with list indices) for the
+//   strict decoding error / the warnings of fieldValidation=Warn.
+
+import type { KObject } from '../../../k8s/types';
+import { parseQuantity, QuantityError } from '../../../k8s/quantity';
+import { definition, goTypeOfDefinition, kindDefinitionId, refId, structName, type SchemaNode } from './schema';
+
+/** `fieldValidation` of a write request: what to do with unknown fields. */
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+export interface Decoded {
+  object: KObject;
+  /** Paths of the fields the kind does not have (`spec.template.spec.containers[0].imagee`), dropped. */
+  unknownFields: string[];
+}
+
+/** A decoding failure: the serializer's error text (the server prefixes the kind and version). */
+export class DecodeError extends Error {
+  override name = 'DecodeError';
+}
+
+/** A custom unmarshaler's error: ends decoding at once. */
+class StopDecoding extends Error {}
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+const INT64_LIMIT = 2 ** 63;
+
+type Json = Record<string, unknown>;
+
+/** Where the decoder is: the Go struct whose field holds the value, and the paths. */
+interface Place {
+  /** Struct name for errors (`PodSpec`). */
+  struct: string;
+  /** Dotted field path without indices (`spec.containers.ports`). */
+  field: string;
+  /** Path with list indices, for unknown fields (`spec.containers[0].ports`). */
+  path: string;
+}
+
+class Decoder {
+  typeError: string | undefined;
+  readonly unknown: string[] = [];
+
+  /** The JSON value decoded into `schema`; undefined drops it (null, or an unusable value). */
+  value(v: unknown, schema: SchemaNode, at: Place): unknown {
+    if (v === null || v === undefined) return undefined;
+    if (schema.$ref) {
+      const id = refId(schema.$ref);
+      const def = definition(id);
+      if (!def) return v;
+      return this.defined(v, id, def, at);
+    }
+    return this.shaped(v, schema, at, undefined);
+  }
+
+  private defined(v: unknown, id: string, def: SchemaNode, at: Place): unknown {
+    switch (def.format) {
+      case 'quantity':
+        return quantity(v);
+      case 'date-time':
+        return time(v);
+    }
+    return this.shaped(v, def, at, id);
+  }
+
+  private shaped(v: unknown, schema: SchemaNode, at: Place, id: string | undefined): unknown {
+    if (schema.format === 'int-or-string') return intOrString(v);
+    if (schema.format === 'date-time') return time(v);
+    const type = Array.isArray(schema.type) ? undefined : schema.type;
+    switch (type) {
+      case 'string':
+        if (typeof v === 'string') return v;
+        return this.mismatch(v, 'string', at);
+      case 'boolean':
+        if (typeof v === 'boolean') return v;
+        return this.mismatch(v, 'bool', at);
+      case 'integer':
+        return this.integer(v, schema.format === 'int32' ? 'int32' : 'int64', at);
+      case 'number':
+        if (typeof v === 'number') return v;
+        return this.mismatch(v, 'float64', at);
+      case 'array': {
+        const items = schema.items ?? {};
+        if (!Array.isArray(v)) return this.mismatch(v, `[]${goType(items)}`, at);
+        return v.map((item, i) => {
+          const place = { ...at, path: `${at.path}[${i}]` };
+          if (item === null) return zeroValue(items);
+          const out = this.value(item, items, place);
+          return out === undefined ? zeroValue(items) : out;
+        });
+      }
+      case 'object': {
+        if (!isObject(v)) return this.mismatch(v, id ? goTypeOfDefinition(id) : goType(schema), at);
+        if (schema.properties) return this.struct(v, schema.properties, id ? structName(id) : at.struct, at);
+        if (schema.additionalProperties) {
+          const values = schema.additionalProperties;
+          const out: Json = {};
+          for (const key of Object.keys(v)) {
+            const item = v[key];
+            const decoded = item === null ? zeroValue(values) : this.value(item, values, { ...at, path: `${at.path}.${key}` });
+            out[key] = decoded === undefined ? zeroValue(values) : decoded;
+          }
+          return out;
+        }
+        return v; // free-form (FieldsV1, RawExtension)
+      }
+      default:
+        return v; // any JSON
+    }
+  }
+
+  private struct(v: Json, properties: Record<string, SchemaNode>, struct: string, at: Place): Json {
+    const out: Json = {};
+    for (const key of Object.keys(v)) {
+      const field = at.field ? `${at.field}.${key}` : key;
+      const path = at.path ? `${at.path}.${key}` : key;
+      if (!Object.hasOwn(properties, key)) {
+        this.unknown.push(path);
+        continue;
+      }
+      const decoded = this.value(v[key], properties[key], { struct, field, path });
+      if (decoded !== undefined) out[key] = decoded;
+    }
+    return out;
+  }
+
+  private integer(v: unknown, kind: 'int32' | 'int64', at: Place): unknown {
+    if (typeof v !== 'number') return this.mismatch(v, kind, at);
+    const fits =
+      Number.isInteger(v) && (kind === 'int32' ? v >= INT32_MIN && v <= INT32_MAX : v >= -INT64_LIMIT && v < INT64_LIMIT);
+    if (fits) return v;
+    return this.mismatch(v, kind, at, `number ${goNumber(v)}`);
+  }
+
+  /** Records the first UnmarshalTypeError; the field is left unset. */
+  private mismatch(v: unknown, type: string, at: Place, value = jsonKind(v)): undefined {
+    this.typeError ??= `json: cannot unmarshal ${value} into Go struct field ${at.struct}.${at.field} of type ${type}`;
+    return undefined;
+  }
+}
+
+/** resource.Quantity's UnmarshalJSON: a string (trimmed) or any other JSON text, parsed. */
+function quantity(v: unknown): unknown {
+  const text = typeof v === 'string' ? v.trim() : typeof v === 'number' ? v : JSON.stringify(v);
+  try {
+    parseQuantity(text);
+  } catch (e) {
+    if (e instanceof QuantityError) throw new StopDecoding(e.message);
+    throw e;
+  }
+  return typeof v === 'string' ? text : v;
+}
+
+/** intstr.IntOrString's UnmarshalJSON: a string, or else an int32. */
+function intOrString(v: unknown): unknown {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX) return v;
+  const value = typeof v === 'number' ? `number ${goNumber(v)}` : jsonKind(v);
+  throw new StopDecoding(`json: cannot unmarshal ${value} into Go value of type int32`);
+}
+
+/** metav1.Time's UnmarshalJSON: a string. */
+function time(v: unknown): unknown {
+  if (typeof v === 'string') return v;
+  throw new StopDecoding(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
+}
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** How encoding/json names a JSON value's kind. */
+function jsonKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'string') return 'string';
+  return 'object';
+}
+
+/** A number as JSON text (what the server received): 80.5, 1e+300. */
+function goNumber(v: number): string {
+  return String(v);
+}
+
+/** The Go type of a schema node, as errors print it. */
+function goType(schema: SchemaNode): string {
+  if (schema.$ref) {
+    const id = refId(schema.$ref);
+    const def = definition(id);
+    if (def?.format === 'quantity') return 'resource.Quantity';
+    if (def && def.type === 'object') return goTypeOfDefinition(id);
+    if (def) return goType(def);
+    return 'interface {}';
+  }
+  if (schema.format === 'int-or-string') return 'intstr.IntOrString';
+  switch (Array.isArray(schema.type) ? undefined : schema.type) {
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'bool';
+    case 'integer':
+      return schema.format === 'int32' ? 'int32' : 'int64';
+    case 'number':
+      return 'float64';
+    case 'array':
+      return `[]${goType(schema.items ?? {})}`;
+    case 'object':
+      return schema.additionalProperties ? `map[string]${goType(schema.additionalProperties)}` : 'map[string]interface {}';
+    default:
+      return 'interface {}';
+  }
+}
+
+/** The zero value a `null` list element or map value decodes to. */
+function zeroValue(schema: SchemaNode): unknown {
+  const node = schema.$ref ? (definition(refId(schema.$ref)) ?? {}) : schema;
+  if (node.format === 'quantity') return '0';
+  if (node.format === 'int-or-string') return 0;
+  switch (Array.isArray(node.type) ? undefined : node.type) {
+    case 'string':
+      return '';
+    case 'boolean':
+      return false;
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'object':
+      return {};
+    default:
+      return null;
+  }
+}
+
+/** Whether a kind has a decoding schema in this version. */
+export function canDecode(apiVersion: string, kind: string): boolean {
+  return kindDefinitionId(apiVersion, kind) !== undefined;
+}
+
+/**
+ * Decodes `input` as the kind's object of its apiVersion. Throws DecodeError with the
+ * serializer's message (without the server's `<Kind> in version … cannot be handled` prefix).
+ * Unknown fields are dropped and returned.
+ */
+export function decodeObject(input: unknown, apiVersion: string, kind: string): Decoded {
+  const id = kindDefinitionId(apiVersion, kind);
+  const def = id ? definition(id) : undefined;
+  if (!id || !def?.properties) return { object: input as KObject, unknownFields: [] };
+  if (!isObject(input))
+    throw new DecodeError(`json: cannot unmarshal ${jsonKind(input)} into Go value of type ${goTypeOfDefinition(id)}`);
+  const decoder = new Decoder();
+  let object: Json;
+  try {
+    object = decoder.value(input, { $ref: `#/definitions/${id}` }, { struct: structName(id), field: '', path: '' }) as Json;
+  } catch (e) {
+    if (e instanceof StopDecoding) throw new DecodeError(e.message);
+    throw e;
+  }
+  if (decoder.typeError) throw new DecodeError(decoder.typeError);
+  if (!isObject(object.metadata)) object.metadata = {};
+  return { object: object as KObject, unknownFields: decoder.unknown };
+}
+
+/**
+ * What kubectl's client decodes of every manifest before sending it (its metadata-only object):
+ * the encoding/json error for `metadata`, or undefined when it decodes.
+ */
+export function metadataDecodeError(metadata: unknown): string | undefined {
+  const decoder = new Decoder();
+  try {
+    decoder.value(
+      metadata,
+      { $ref: '#/definitions/meta.v1.ObjectMeta' },
+      { struct: 'metadataOnlyObject', field: 'metadata', path: 'metadata' },
+    );
+  } catch (e) {
+    if (e instanceof StopDecoding) return e.message;
+    throw e;
+  }
+  return decoder.typeError;
+}
+
+/** The strict decoding error's text for unknown fields. */
+export function strictDecodingError(unknownFields: readonly string[]): string {
+  return `strict decoding error: ${unknownFields.map((f) => `unknown field "${f}"`).join(', ')}`;
+}
