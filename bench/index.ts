@@ -3,7 +3,8 @@
 //
 //   npm run bench                      aligned report
 //   npm run bench -- --json            machine-readable report
-//   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler, kubelet, nodelifecycle; comma-separated)
+//   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler, kubelet, nodelifecycle, pipeline; comma-separated)
+//   npm run bench -- --only=pipeline --sizes=500,1000 --idle-nodes=0
 //   npm run bench -- --pods=20000 --events=1000000 --nodes=1000 --shared-spec
 //
 // `npm run bench` bundles this file with esbuild (no keepNames, no minification) and runs the bundle
@@ -19,11 +20,12 @@ import { runKubeletBench } from './kubelet';
 import { fullGc, nowMs } from './gc';
 import { runNodeLifecycleBench } from './nodelifecycle';
 import { runNodesBench } from './nodes';
+import { runPipelineBench, runPipelineChild } from './pipeline';
 import { renderJson, renderText, type Section } from './report';
 import { runSchedulerBench } from './scheduler';
 import { runStoreBench } from './store';
 
-const PARTS = ['store', 'clock', 'nodes', 'scheduler', 'kubelet', 'nodelifecycle'] as const;
+const PARTS = ['store', 'clock', 'nodes', 'scheduler', 'kubelet', 'nodelifecycle', 'pipeline'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Args {
@@ -34,6 +36,12 @@ interface Args {
   events?: number;
   minutes?: number;
   sharedSpec: boolean;
+  /** pipeline: node counts to run (default 500,1000,2000,5000). */
+  sizes?: number[];
+  /** pipeline: nodes of the idle cluster (0 skips it). */
+  idleNodes?: number;
+  /** Internal: run one pipeline size in this process and print its JSON. */
+  pipelineChild?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -55,6 +63,9 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--nodes') args.nodes = num(flag, value);
     else if (flag === '--events') args.events = num(flag, value);
     else if (flag === '--minutes') args.minutes = num(flag, value);
+    else if (flag === '--sizes') args.sizes = value.split(',').map((v) => num(flag, v));
+    else if (flag === '--idle-nodes') args.idleNodes = value === '0' ? 0 : num(flag, value);
+    else if (flag === '--pipeline-child') args.pipelineChild = value;
     else throw new Error(`unknown argument ${arg}`);
   }
   return args;
@@ -67,6 +78,10 @@ function defined<T extends object>(o: T): Partial<T> {
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
+  if (args.pipelineChild) {
+    runPipelineChild(args.pipelineChild);
+    return;
+  }
   const started = nowMs();
   const sections: Section[] = [];
   for (const part of args.only) {
@@ -78,6 +93,12 @@ function main(): void {
     if (part === 'scheduler') sections.push(runSchedulerBench(defined({ nodes: args.nodes, pods: args.pods })));
     if (part === 'kubelet') sections.push(runKubeletBench(defined({ nodes: args.nodes, pods: args.pods })));
     if (part === 'nodelifecycle') sections.push(runNodeLifecycleBench(defined({ nodes: args.nodes })));
+    if (part === 'pipeline')
+      sections.push(
+        runPipelineBench(defined({ sizes: args.sizes, idleNodes: args.idleNodes }), (line) => {
+          if (!args.json) process.stderr.write(`${line}\n`);
+        }),
+      );
     // Each part's objects are garbage now; start the next from a clean heap.
     fullGc();
   }

@@ -74,7 +74,7 @@ export function renderText(sections: Section[], totalWallMs: number): string {
     for (const m of s.metrics) {
       let line = `  ${m.label.padEnd(labelWidth)}  ${formatNumber(m.value, m.digits ?? 0).padStart(valueWidth)} ${m.unit.padEnd(unitWidth)}`;
       if (m.target) {
-        const t = `target ${m.target.op} ${formatNumber(m.target.value, 0)} ${m.unit}`;
+        const t = `target ${m.target.op} ${formatNumber(m.target.value, m.digits ?? 0)} ${m.unit}`;
         line += `  ${t.padEnd(24)} ${met(m) ? 'ok' : 'MISSED'}`;
       }
       lines.push(line.trimEnd());
