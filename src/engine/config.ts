@@ -40,7 +40,7 @@ export class SimulationConfig {
   private readonly values = new Map<SettingKey, number | string>();
 
   has(key: string): key is SettingKey {
-    return key in SETTINGS;
+    return Object.hasOwn(SETTINGS, key);
   }
 
   /** Milliseconds for duration settings. */

@@ -40,7 +40,8 @@ export function runKubectl(argv: string[], io: KubectlIO, env: KubectlEnv): numb
     io.out(usage());
     return 0;
   }
-  const command = commands[verb];
+  // Own properties only: `constructor` or `__proto__` are unknown commands, not the prototype's.
+  const command = Object.hasOwn(commands, verb) ? commands[verb] : undefined;
   if (!command) {
     io.err(unknownCommand(verb));
     return 1;
@@ -49,7 +50,7 @@ export function runKubectl(argv: string[], io: KubectlIO, env: KubectlEnv): numb
   let name = verb;
   let args = rest;
   const sub = rest.find((a) => !a.startsWith('-'));
-  if (command.subcommands && sub && command.subcommands[sub] && rest[0] === sub) {
+  if (command.subcommands && sub && Object.hasOwn(command.subcommands, sub) && rest[0] === sub) {
     target = command.subcommands[sub];
     name = `${verb} ${sub}`;
     args = rest.slice(1);

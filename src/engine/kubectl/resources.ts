@@ -20,12 +20,14 @@ export function resolveType(registry: KindRegistry, arg: string): KindDefinition
   return def;
 }
 
-/** Kinds of a comma-separated type list, expanding categories like `all`. */
+/**
+ * Kinds of a comma-separated type list, expanding categories like `all`. An empty part (`,`,
+ * `pods,`) is a type the server does not have, as kubectl's SplitResourceArgument keeps it.
+ */
 export function resolveTypes(registry: KindRegistry, list: string): KindDefinition[] {
   const out: KindDefinition[] = [];
   for (const part of list.split(',')) {
-    if (!part) continue;
-    const category = registry.kinds().filter((k) => k.categories.includes(part.toLowerCase()));
+    const category = part ? registry.kinds().filter((k) => k.categories.includes(part.toLowerCase())) : [];
     if (category.length && !registry.resolveResource(part)) {
       for (const d of category) if (!out.includes(d)) out.push(d);
       continue;

@@ -61,11 +61,12 @@ export function kubeplayVerbNames(): Record<string, string[]> {
 
 export function runKubeplay(argv: string[], io: PlainIO, host: KubeplayHost): number {
   const [group, sub, ...rest] = argv;
-  const entry = group ? verbs[group] : undefined;
+  // Own properties only: `constructor` or `__proto__` are unknown commands, not the prototype's.
+  const entry = group && Object.hasOwn(verbs, group) ? verbs[group] : undefined;
   try {
     if (!entry) throw new UsageError(group ? `unknown command "${group}" for "kubeplay"` : 'missing command');
     if (typeof entry === 'function') return entry(argv.slice(1), io, host);
-    const verb = sub ? entry[sub] : undefined;
+    const verb = sub && Object.hasOwn(entry, sub) ? entry[sub] : undefined;
     if (!verb) {
       throw new UsageError(
         sub

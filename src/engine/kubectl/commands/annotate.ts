@@ -57,15 +57,17 @@ function applyAnnotations(
   const annotations = obj.metadata.annotations ?? {};
   if (!overwrite) {
     const conflicts = [...set.keys()]
-      .filter((k) => k !== CHANGE_CAUSE && k in annotations)
+      .filter((k) => k !== CHANGE_CAUSE && Object.hasOwn(annotations, k))
       .map((k) => `'${k}' already has a value (${annotations[k]})`);
     if (conflicts.length) {
       throw new KubectlError(`--overwrite is false but found the following declared annotation(s): ${conflicts.join('; ')}`);
     }
   }
-  const next = { ...annotations };
-  for (const [k, v] of set) next[k] = v;
-  for (const k of remove) delete next[k];
+  // Through a Map: a key such as `__proto__` is an own property, never the object's prototype.
+  const entries = new Map(Object.entries(annotations));
+  for (const [k, v] of set) entries.set(k, v);
+  for (const k of remove) entries.delete(k);
+  const next: Record<string, string> = Object.fromEntries(entries);
   const out: KObject = { ...obj, metadata: { ...obj.metadata, annotations: next } };
   if (resourceVersion) out.metadata.resourceVersion = resourceVersion;
   return out;

@@ -165,17 +165,20 @@ export function createMergePatch(from: unknown, to: unknown): Record<string, unk
   const patch: Record<string, unknown> = {};
   const a = from as Record<string, unknown>;
   const b = to as Record<string, unknown>;
+  // Own keys only, set as own properties: a label such as `__proto__` is data, not the prototype.
+  const set = (key: string, value: unknown) =>
+    Object.defineProperty(patch, key, { value, enumerable: true, writable: true, configurable: true });
   for (const key of Object.keys(b)) {
-    if (!(key in a)) {
-      patch[key] = b[key];
+    if (!Object.hasOwn(a, key)) {
+      set(key, b[key]);
     } else if (isObject(a[key]) && isObject(b[key])) {
       const inner = createMergePatch(a[key], b[key]);
-      if (Object.keys(inner).length > 0) patch[key] = inner;
+      if (Object.keys(inner).length > 0) set(key, inner);
     } else if (!deepEqual(a[key], b[key])) {
-      patch[key] = b[key];
+      set(key, b[key]);
     }
   }
-  for (const key of Object.keys(a)) if (!(key in b)) patch[key] = null;
+  for (const key of Object.keys(a)) if (!Object.hasOwn(b, key)) set(key, null);
   return patch;
 }
 
@@ -285,14 +288,16 @@ function applyLabels(
   const labels = obj.metadata.labels ?? {};
   if (!overwrite) {
     const conflicts = [...set.keys()]
-      .filter((k) => k in labels)
+      .filter((k) => Object.hasOwn(labels, k))
       .map((k) => `'${k}' already has a value (${labels[k]}), and --overwrite is false`);
     if (conflicts.length === 1) throw new KubectlError(conflicts[0]);
     if (conflicts.length > 1) throw new MultiError(conflicts);
   }
-  const next = { ...labels };
-  for (const [k, v] of set) next[k] = v;
-  for (const k of remove) delete next[k];
+  // Through a Map: a key such as `__proto__` is an own property, never the object's prototype.
+  const entries = new Map(Object.entries(labels));
+  for (const [k, v] of set) entries.set(k, v);
+  for (const k of remove) entries.delete(k);
+  const next: Record<string, string> = Object.fromEntries(entries);
   const out: KObject = { ...obj, metadata: { ...obj.metadata, labels: next } };
   if (resourceVersion) out.metadata.resourceVersion = resourceVersion;
   return out;
@@ -348,7 +353,7 @@ export function runLabel(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
         outputObj = obj;
       } else {
         for (const key of remove)
-          if (!(key in (before.metadata.labels ?? {}))) io.out(`label ${JSON.stringify(key)} not found.\n`);
+          if (!Object.hasOwn(before.metadata.labels ?? {}, key)) io.out(`label ${JSON.stringify(key)} not found.\n`);
         obj = applyLabels(obj, overwrite, resourceVersion, set, remove);
         const patch = createMergePatch(before, obj);
         outputObj = env.api.patch(target.def, before.metadata.namespace, before.metadata.name ?? '', 'merge', patch, {
