@@ -3,6 +3,7 @@
 // replicas first), else clean up history once complete — then the rollout status.
 
 import type { KObject } from '../../../k8s/types';
+import { isApiError } from '../../api/errors';
 import type { DeploymentSync } from './sync';
 import {
   availableReplicaCount,
@@ -54,17 +55,30 @@ export function reconcileOldReplicaSets(s: DeploymentSync, allRSs: KObject[], ol
   const newRSUnavailable = replicasOf(newRS) - (newRS.status?.availableReplicas ?? 0);
   const maxScaledDown = allPods - minAvailable - newRSUnavailable;
   if (maxScaledDown <= 0) return false;
-  const cleaned = cleanupUnhealthyReplicas(s, oldRSs, maxScaledDown);
-  const scaledDown = scaleDownOldReplicaSetsForRollingUpdate(s, [...cleaned.oldRSs, newRS], cleaned.oldRSs);
-  return cleaned.count + scaledDown > 0;
+  // Like the real controller, a failed step here is not a failed sync: this pass scales nothing
+  // down and the rollout status is still written; the next ReplicaSet event brings a new pass.
+  try {
+    const cleaned = cleanupUnhealthyReplicas(s, oldRSs, maxScaledDown);
+    if (!cleaned) return false;
+    const scaledDown = scaleDownOldReplicaSetsForRollingUpdate(s, [...cleaned.oldRSs, newRS], cleaned.oldRSs);
+    return cleaned.count + scaledDown > 0;
+  } catch (e) {
+    if (isApiError(e)) return false;
+    throw e;
+  }
 }
 
-/** cleanupUnhealthyReplicas: first take away old replicas that are not available anyway. */
+/**
+ * cleanupUnhealthyReplicas: first take away old replicas that are not available anyway. Returns
+ * undefined — an invalid request, nothing more scaled — when an old ReplicaSet reports more
+ * available replicas than it now wants: its status still counts pods from before a scale-down
+ * (the ReplicaSet controller has not caught up yet), so "unavailable" would be negative.
+ */
 export function cleanupUnhealthyReplicas(
   s: DeploymentSync,
   oldRSsIn: KObject[],
   maxCleanupCount: number,
-): { oldRSs: KObject[]; count: number } {
+): { oldRSs: KObject[]; count: number } | undefined {
   const oldRSs = [...oldRSsIn].sort(byCreation);
   let total = 0;
   for (let i = 0; i < oldRSs.length; i++) {
@@ -75,11 +89,7 @@ export function cleanupUnhealthyReplicas(
     if (replicas === 0 || replicas === available) continue;
     const count = Math.min(maxCleanupCount - total, replicas - available);
     const newReplicas = replicas - count;
-    if (newReplicas > replicas) {
-      throw new Error(
-        `when cleaning up unhealthy replicas, got invalid request to scale down ${rs.metadata.namespace}/${rs.metadata.name} ${replicas} -> ${newReplicas}`,
-      );
-    }
+    if (newReplicas > replicas) return undefined;
     oldRSs[i] = s.scaleReplicaSetAndRecordEvent(rs, newReplicas).rs;
     total += count;
   }

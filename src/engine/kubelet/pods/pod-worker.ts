@@ -118,9 +118,13 @@ export class PodWorker implements ProbeHost {
     this.requestSync(Math.max(0, this.node.nextRelist(this.node.clock.now()) - this.node.clock.now()));
   }
 
-  /** Admitted and holding node resources (not yet terminated). */
+  /**
+   * Counted by admission: admitted, not yet terminated, and still known to the API. A pod removed
+   * from the API leaves the kubelet's pod manager at once (HandlePodRemoves), so admission — like
+   * the scheduler, which forgot it on the same delete — no longer counts it while its containers stop.
+   */
   isAdmittedAndActive(): boolean {
-    return this.admitted && !this.finished && this.termination?.stage !== 'done';
+    return this.admitted && !this.removed && !this.finished && this.termination?.stage !== 'done';
   }
 
   isFinished(): boolean {
