@@ -38,6 +38,25 @@ export function podReadyCondition(pod: KObject): Condition | undefined {
   return Array.isArray(conditions) ? conditions.find((c) => c.type === 'Ready') : undefined;
 }
 
+/**
+ * Whether a pod update can change what a replica-counting controller (ReplicaSet,
+ * ReplicationController) decides or reports: its labels, owners, deletion, phase (active or not)
+ * or Ready condition (ready, and since when: availability). Upstream wakes the owner on every
+ * pod update; the kubelet's other status writes (container states, IPs, the scheduler's
+ * PodScheduled) change nothing there, so waking on them is work for nothing.
+ */
+export function replicaStateChanged(oldPod: KObject, cur: KObject): boolean {
+  const a = oldPod.metadata;
+  const b = cur.metadata;
+  if (a.labels !== b.labels || a.ownerReferences !== b.ownerReferences || a.deletionTimestamp !== b.deletionTimestamp) {
+    return true;
+  }
+  if (oldPod.status?.phase !== cur.status?.phase) return true;
+  const ra = podReadyCondition(oldPod);
+  const rb = podReadyCondition(cur);
+  return ra?.status !== rb?.status || ra?.lastTransitionTime !== rb?.lastTransitionTime;
+}
+
 /** podutil.IsPodReady: the Ready condition is True. */
 export function isPodReady(pod: KObject): boolean {
   return podReadyCondition(pod)?.status === 'True';

@@ -19,6 +19,8 @@
 //  6. with minReadySeconds > 0 and every replica ready but not all available: requeue after
 //     minReadySeconds (and a pod turning Ready requeues after minReadySeconds + 1 s).
 // Event handlers: owners enqueue themselves (a deleted one also forgets its expectations); a pod
+// update wakes anyone only when it can change a decision (replicaStateChanged: labels, owners,
+// deletion, phase, readiness — not the kubelet's other status writes); a pod
 // with a controllerRef wakes only that owner (an added pod is CreationObserved, a pod marked for
 // deletion or deleted is DeletionObserved once); an orphan pod that was added or whose labels
 // changed wakes every owner in its namespace whose selector matches.
@@ -40,7 +42,7 @@ import type { Recorder } from '../../runtime/events';
 import { UIDTrackingControllerExpectations, podKey } from '../../runtime/expectations';
 import { objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
 import { claimCandidates, ensureLabelIndex, listMatching } from '../../runtime/lookups';
-import { filterActivePods, isPodAvailable, isPodReady, podsToDelete } from '../active-pods';
+import { filterActivePods, isPodAvailable, isPodReady, podsToDelete, replicaStateChanged } from '../active-pods';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE, PodControl } from '../pod-control';
 
@@ -382,6 +384,7 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     },
     onUpdate: (oldPod, cur) => {
       if (oldPod.metadata.resourceVersion === cur.metadata.resourceVersion) return undefined;
+      if (!replicaStateChanged(oldPod, cur)) return undefined;
       const labelChanged = !deepEqual(oldPod.metadata.labels ?? {}, cur.metadata.labels ?? {});
       const keys: string[] = [];
       if (cur.metadata.deletionTimestamp) {
