@@ -195,7 +195,7 @@ export class ApiServer {
    * `<Kind> in version "<v>" cannot be handled as a <Kind>: json: cannot unmarshal …`; unknown
    * fields are refused, warned about or dropped as `fieldValidation` says, never stored.
    */
-  private decodeBody(input: KObject, options: WriteOptions): KObject {
+  private decodeBody(input: KObject, options: WriteOptions, patched = false): KObject {
     const { apiVersion, kind } = input;
     const version = apiVersion.includes('/') ? apiVersion.slice(apiVersion.indexOf('/') + 1) : apiVersion;
     const handled = `${kind} in version "${version}" cannot be handled as a ${kind}`;
@@ -208,7 +208,7 @@ export class ApiServer {
     }
     const unknown = decoded.unknownFields;
     if (unknown.length && options.fieldValidation === 'Strict') {
-      throw errors.badRequest(`${handled}: ${strictDecodingError(unknown)}`);
+      throw errors.badRequest(patched ? strictDecodingError(unknown) : `${handled}: ${strictDecodingError(unknown)}`);
     }
     if (unknown.length && options.fieldValidation === 'Warn') {
       for (const f of unknown) options.warnings?.push(`unknown field "${f}"`);
@@ -396,18 +396,19 @@ export class ApiServer {
     if (result.kind !== existing.kind || result.apiVersion !== existing.apiVersion) {
       throw errors.badRequest(`the patch changed the object's kind or apiVersion`);
     }
-    return this.update(
-      {
-        ...result,
-        metadata: {
-          ...meta,
-          name: existing.metadata.name,
-          namespace: existing.metadata.namespace,
-          resourceVersion: existing.metadata.resourceVersion,
-        },
+    let body: KObject = {
+      ...result,
+      metadata: {
+        ...meta,
+        name: existing.metadata.name,
+        namespace: existing.metadata.namespace,
+        resourceVersion: existing.metadata.resourceVersion,
       },
-      options,
-    );
+    };
+    // The patched object is decoded here (as the patch handler's converter does): unknown fields
+    // are a bare `strict decoding error` there, without the serializer's "cannot be handled".
+    if (options.fieldValidation) body = this.decodeBody(body, options, true);
+    return this.update(body, { ...options, fieldValidation: undefined });
   }
 
   // ---- delete -------------------------------------------------------------------------------
