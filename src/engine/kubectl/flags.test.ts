@@ -58,4 +58,30 @@ describe('parseFlags', () => {
     expect(() => parseFlags(argv, specs)).toThrow(FlagError);
     expect(() => parseFlags(argv, specs)).toThrow(message);
   });
+
+  describe('duration flags', () => {
+    const withTimeout: FlagSpec[] = [...specs, { name: 'timeout', type: 'duration', default: '30s' }];
+
+    it.each(['60s', '1m30s', '0', '-1s', '1.5h', '300ms'])('accepts %s and keeps its text', (value) => {
+      expect(parseFlags([`--timeout=${value}`], withTimeout).flags.timeout).toBe(value);
+      expect(parseFlags(['--timeout', value, 'pod/x'], withTimeout).args).toEqual(['pod/x']);
+    });
+
+    it('keeps the default when not given', () => {
+      expect(parseFlags([], withTimeout).flags.timeout).toBe('30s');
+    });
+
+    it.each([
+      ['60', 'invalid argument "60" for "--timeout" flag: time: missing unit in duration "60"'],
+      ['', 'invalid argument "" for "--timeout" flag: time: invalid duration ""'],
+      ['false', 'invalid argument "false" for "--timeout" flag: time: invalid duration "false"'],
+      ['1e3s', 'invalid argument "1e3s" for "--timeout" flag: time: unknown unit "e" in duration "1e3s"'],
+    ])("refuses %j with time.ParseDuration's message, as pflag does", (value, message) => {
+      expect(() => parseFlags(['pod/x', `--timeout=${value}`], withTimeout)).toThrow(new FlagError(message));
+    });
+
+    it('refuses before a later flag is looked at (pflag reads left to right)', () => {
+      expect(() => parseFlags(['--timeout=5', '--bogus'], withTimeout)).toThrow('missing unit in duration "5"');
+    });
+  });
 });

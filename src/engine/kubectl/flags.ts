@@ -2,7 +2,10 @@
 // `-n value`, `-nvalue`, grouped short booleans, flags anywhere among arguments, `--` to stop.
 // Errors carry kubectl's texts (`unknown flag: --foo`, `flag needs an argument: 'n' in -n`).
 
-export type FlagType = 'string' | 'bool' | 'int' | 'stringArray';
+import { parseGoDurationNanos } from '../../k8s/duration';
+
+/** `duration` flags (pflag DurationVar) keep their text but must parse as a Go duration. */
+export type FlagType = 'string' | 'bool' | 'int' | 'stringArray' | 'duration';
 
 export interface FlagSpec {
   name: string;
@@ -55,6 +58,17 @@ export function parseFlags(argv: string[], specs: FlagSpec[]): ParsedArgs {
           );
         }
         flags[spec.name] = Number(raw);
+        return;
+      }
+      case 'duration': {
+        // pflag parses the value with time.ParseDuration as it reads the flag: `--timeout=60`
+        // fails right here with Go's message, before the command runs.
+        try {
+          parseGoDurationNanos(raw);
+        } catch (e) {
+          throw new FlagError(`invalid argument "${raw}" for "${shown}" flag: ${(e as Error).message}`);
+        }
+        flags[spec.name] = raw;
         return;
       }
       case 'stringArray': {

@@ -26,7 +26,7 @@ export const deleteFlags: FlagSpec[] = [
   { name: 'now', type: 'bool' },
   { name: 'cascade', type: 'string', default: 'background', noOptDefault: 'background' },
   { name: 'wait', type: 'bool', default: true },
-  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'ignore-not-found', type: 'bool' },
   { name: 'output', short: 'o', type: 'string' },
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },

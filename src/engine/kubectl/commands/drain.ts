@@ -23,7 +23,7 @@ import { podKind } from '../../api/kinds';
 import type { Eviction } from '../../api/subresources/eviction';
 import { Priority, type TimerHandle } from '../../clock/clock';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
-import { FlagError, type FlagSpec, type ParsedArgs } from '../flags';
+import type { FlagSpec, ParsedArgs } from '../flags';
 import { formatApiError } from '../print-error';
 import { checkNodeArgs, cordonNodes, fetchNodes } from './cordon';
 import { filterPods, shouldSkipPod, type DrainFilterOptions, type PodDeleteList } from './drain-filters';
@@ -35,7 +35,7 @@ export const drainFlags: FlagSpec[] = [
   { name: 'ignore-daemonsets', type: 'bool' },
   { name: 'delete-emptydir-data', type: 'bool' },
   { name: 'grace-period', type: 'int', default: -1 },
-  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'pod-selector', type: 'string', default: '' },
   { name: 'disable-eviction', type: 'bool' },
@@ -95,14 +95,6 @@ function checkErrText(err: GoError): string {
   return `${msg}\n`;
 }
 
-function durationFlag(name: string, raw: string): number {
-  try {
-    return parseGoDuration(raw);
-  } catch (e) {
-    throw new FlagError(`invalid argument "${raw}" for "--${name}" flag: ${(e as Error).message}`);
-  }
-}
-
 interface DrainOptions {
   force: boolean;
   ignoreAllDaemonSets: boolean;
@@ -118,7 +110,7 @@ interface DrainOptions {
 
 export function runDrain(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
   const { flags } = parsed;
-  const timeoutMs = durationFlag('timeout', flags.timeout as string);
+  const timeoutMs = parseGoDuration(flags.timeout as string);
   const selector = flags.selector as string | undefined;
   checkNodeArgs('drain', parsed.args, selector);
   const dryRun = dryRunStrategy(parsed);

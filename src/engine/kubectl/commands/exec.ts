@@ -17,7 +17,7 @@ export const execFlags: FlagSpec[] = [
   { name: 'namespace', short: 'n', type: 'string' },
   { name: 'container', short: 'c', type: 'string', default: '' },
   { name: 'filename', short: 'f', type: 'stringArray', default: [] },
-  { name: 'pod-running-timeout', type: 'string', default: '1m0s' },
+  { name: 'pod-running-timeout', type: 'duration', default: '1m0s' },
   { name: 'quiet', short: 'q', type: 'bool' },
   { name: 'stdin', short: 'i', type: 'bool' },
   { name: 'tty', short: 't', type: 'bool' },

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/errors';
 import type { ContainerLogRequest } from '../../kubelet/kubelet-api';
 import type { LogLine } from '../../kubelet/container/types';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
-import { FlagError, type FlagSpec, type ParsedArgs } from '../flags';
+import type { FlagSpec, ParsedArgs } from '../flags';
 import { formatApiError } from '../print-error';
 import { resolveType } from '../resources';
 import { requestNamespace } from './common-flags';
@@ -35,11 +35,11 @@ export const logsFlags: FlagSpec[] = [
   { name: 'insecure-skip-tls-verify-backend', type: 'bool' },
   { name: 'limit-bytes', type: 'int', default: 0 },
   { name: 'max-log-requests', type: 'int', default: 5 },
-  { name: 'pod-running-timeout', type: 'string', default: '20s' },
+  { name: 'pod-running-timeout', type: 'duration', default: '20s' },
   { name: 'prefix', type: 'bool' },
   { name: 'previous', short: 'p', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
-  { name: 'since', type: 'string', default: '0s' },
+  { name: 'since', type: 'duration', default: '0s' },
   { name: 'since-time', type: 'string' },
   { name: 'tail', type: 'int', default: -1 },
   { name: 'timestamps', type: 'bool' },
@@ -111,13 +111,8 @@ export function runLogs(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): num
 }
 
 function sinceSeconds(parsed: ParsedArgs): number {
-  const raw = parsed.flags.since as string;
-  let ms: number;
-  try {
-    ms = parseGoDuration(raw);
-  } catch {
-    throw new FlagError(`invalid argument "${raw}" for "--since" flag: time: invalid duration "${raw}"`);
-  }
+  // A duration flag: its text was checked when the flags were parsed.
+  const ms = parseGoDuration(parsed.flags.since as string);
   // Rounded to the nearest second, as kubectl sends sinceSeconds.
   return Math.round(ms / 1000);
 }

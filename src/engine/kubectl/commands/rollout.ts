@@ -44,7 +44,7 @@ export const rolloutStatusFlags: FlagSpec[] = [
   ...commonFlags,
   { name: 'watch', short: 'w', type: 'bool', default: true },
   { name: 'revision', type: 'int', default: 0 },
-  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'timeout', type: 'duration', default: '0s' },
 ];
 export const rolloutHistoryFlags: FlagSpec[] = [
   ...commonFlags,

@@ -39,7 +39,7 @@ export const runFlags: FlagSpec[] = [
   { name: 'overrides', type: 'string', default: '' },
   { name: 'override-type', type: 'string', default: 'merge' },
   { name: 'output', short: 'o', type: 'string' },
-  { name: 'pod-running-timeout', type: 'string', default: '1m0s' },
+  { name: 'pod-running-timeout', type: 'duration', default: '1m0s' },
   { name: 'show-managed-fields', type: 'bool' },
   { name: 'allow-missing-template-keys', type: 'bool', default: true },
   { name: 'template', type: 'string' },

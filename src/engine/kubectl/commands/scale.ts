@@ -26,7 +26,7 @@ export const scaleFlags: FlagSpec[] = [
   { name: 'resource-version', type: 'string', default: '' },
   { name: 'current-replicas', type: 'int', default: -1 },
   { name: 'replicas', type: 'int', default: 0 },
-  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged' },
   { name: 'filename', short: 'f', type: 'stringArray', default: [] },
   { name: 'kustomize', short: 'k', type: 'string' },

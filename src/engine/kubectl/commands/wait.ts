@@ -13,7 +13,7 @@ export const waitFlags: FlagSpec[] = [
   { name: 'namespace', short: 'n', type: 'string' },
   { name: 'all-namespaces', short: 'A', type: 'bool' },
   { name: 'for', type: 'string' },
-  { name: 'timeout', type: 'string', default: '30s' },
+  { name: 'timeout', type: 'duration', default: '30s' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'field-selector', type: 'string' },
   { name: 'all', type: 'bool' },
