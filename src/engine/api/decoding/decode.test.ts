@@ -106,6 +106,20 @@ describe('decodeObject: nulls, unknown fields and the result', () => {
     expect(object.spec).toEqual({ containers: [{}] });
   });
 
+  it('leaves out empty lists and maps of optional fields, as the server never writes them', () => {
+    const { object } = decodeObject(
+      pod(
+        { containers: [], tolerations: [], nodeSelector: {}, securityContext: {} },
+        { name: 'p', ownerReferences: [], labels: {} },
+      ),
+      'v1',
+      'Pod',
+    );
+    expect(object.metadata).toEqual({ name: 'p' });
+    // `containers` is required (no omitempty); an empty struct is still a struct.
+    expect(object.spec).toEqual({ containers: [], securityContext: {} });
+  });
+
   it('drops fields the kind does not have (case-sensitively) and returns their paths with list indices', () => {
     const input = deployment({
       replicass: 3,

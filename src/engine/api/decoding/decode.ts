@@ -106,7 +106,7 @@ class Decoder {
       }
       case 'object': {
         if (!isObject(v)) return this.mismatch(v, id ? goTypeOfDefinition(id) : goType(schema), at);
-        if (schema.properties) return this.struct(v, schema.properties, id ? structName(id) : at.struct, at);
+        if (schema.properties) return this.struct(v, schema, id ? structName(id) : at.struct, at);
         if (schema.additionalProperties) {
           const values = schema.additionalProperties;
           const out: Json = {};
@@ -124,7 +124,8 @@ class Decoder {
     }
   }
 
-  private struct(v: Json, properties: Record<string, SchemaNode>, struct: string, at: Place): Json {
+  private struct(v: Json, schema: SchemaNode, struct: string, at: Place): Json {
+    const properties = schema.properties ?? {};
     const out: Json = {};
     for (const key of Object.keys(v)) {
       const field = at.field ? `${at.field}.${key}` : key;
@@ -134,7 +135,10 @@ class Decoder {
         continue;
       }
       const decoded = this.value(v[key], properties[key], { struct, field, path });
-      if (decoded !== undefined) out[key] = decoded;
+      // An empty list or map of an optional (omitempty) field is no field: the server never
+      // returns `ownerReferences: []`.
+      if (decoded === undefined || (isEmptyCollection(decoded, properties[key]) && !schema.required?.includes(key))) continue;
+      out[key] = decoded;
     }
     return out;
   }
@@ -178,6 +182,12 @@ function intOrString(v: unknown): unknown {
 function time(v: unknown): unknown {
   if (typeof v === 'string') return v;
   throw new StopDecoding(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
+}
+
+/** An empty list or map (not struct: an empty struct is still written). */
+function isEmptyCollection(v: unknown, schema: SchemaNode): boolean {
+  if (Array.isArray(v)) return v.length === 0;
+  return !!schema.additionalProperties && isObject(v) && Object.keys(v).length === 0;
 }
 
 function isObject(v: unknown): v is Json {

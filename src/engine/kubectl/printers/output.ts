@@ -3,7 +3,7 @@
 import type { KObject } from '../../../k8s/types';
 import { KubectlError } from '../context';
 import { parseCustomColumns, printCustomColumns } from './custom-columns';
-import { compileJsonPath, JsonPathParseError } from './jsonpath';
+import { compileJsonPath, JsonPathExecError, JsonPathParseError } from './jsonpath';
 import { toKubectlJson, toKubectlYaml } from './yaml-json';
 
 export type OutputFormat =
@@ -55,8 +55,16 @@ export function printStructured(format: OutputFormat, items: KObject[], single: 
         if (e instanceof JsonPathParseError) throw new KubectlError(e.kubectlMessage);
         throw new KubectlError((e as Error).message);
       }
-    case 'custom-columns':
-      return printCustomColumns(parseCustomColumns(format.spec), items, { noHeaders });
+    case 'custom-columns': {
+      const columns = parseCustomColumns(format.spec);
+      try {
+        return printCustomColumns(columns, items, { noHeaders });
+      } catch (e) {
+        // The printer's error, as kubectl prints it: `error: array index out of bounds: …`.
+        if (e instanceof JsonPathExecError) throw new KubectlError(e.reason);
+        throw e;
+      }
+    }
     default:
       throw new Error(`not a structured format: ${format.kind}`);
   }
