@@ -1,8 +1,9 @@
 // The headless CLI: `kubeplay run [--seed N] SCRIPT` (SCRIPT a file, or `-` for standard input)
-// runs a session script against a fresh simulated cluster and prints the transcript.
+// runs a session script against a fresh simulated cluster and prints the transcript, each
+// command's part as soon as the command has ended (a long script is never held as one string).
 
 import { readFileSync, statSync } from 'node:fs';
-import { runScript } from '../engine/script/runner';
+import { streamScript } from '../engine/script/runner';
 
 const USAGE = `Usage: kubeplay run [--seed N] SCRIPT
 
@@ -62,9 +63,14 @@ function main(argv: string[]): number {
     process.stderr.write(`kubeplay: cannot read ${script}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
     return 2;
   }
-  const result = runScript(source, { seed, readFile: readLocalFile });
-  process.stdout.write(result.transcript);
-  if (result.error) process.stderr.write(`kubeplay: ${script === '-' ? 'stdin' : script}: ${result.error}\n`);
+  const name = script === '-' ? 'stdin' : script;
+  // process.stdout.write is synchronous for files, and for pipes and terminals on Linux.
+  const result = streamScript(source, { seed, readFile: readLocalFile }, (chunk) => process.stdout.write(chunk));
+  if (result.error) process.stderr.write(`kubeplay: ${name}: ${result.error}\n`);
+  if (result.internalErrors > 0) {
+    const n = result.internalErrors;
+    process.stderr.write(`kubeplay: ${name}: ${n} command${n === 1 ? '' : 's'} failed with an internal error\n`);
+  }
   return result.exitCode;
 }
 

@@ -62,14 +62,13 @@ class ScriptLexer {
 
   constructor(private readonly src: string) {}
 
-  /** Parses every command in the source. */
-  commands(): ScriptCommand[] {
-    const out: ScriptCommand[] = [];
+  /** Parses the commands one at a time, in order. */
+  *each(): Generator<ScriptCommand> {
     for (;;) {
       this.skipBlankLinesAndComments();
-      if (this.pos >= this.src.length) return out;
+      if (this.pos >= this.src.length) return;
       const cmd = this.command();
-      if (cmd) out.push(cmd);
+      if (cmd) yield cmd;
     }
   }
 
@@ -288,7 +287,15 @@ class ScriptLexer {
 
 /** Splits a session script into commands. Throws ScriptSyntaxError. */
 export function parseScript(source: string): ScriptCommand[] {
-  return new ScriptLexer(source.replace(/\r\n/g, '\n')).commands();
+  return [...scriptCommands(source)];
+}
+
+/**
+ * The commands of a session script one at a time, parsed as they are asked for (a long script
+ * need not be held as one array). Throws ScriptSyntaxError when the iteration reaches the problem.
+ */
+export function scriptCommands(source: string): Generator<ScriptCommand> {
+  return new ScriptLexer(source.replace(/\r\n/g, '\n')).each();
 }
 
 /**

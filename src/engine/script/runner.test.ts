@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runScript } from './runner';
+import { runScript, streamScript } from './runner';
 
 describe('runScript', () => {
   it('prints the six Ready nodes and the four namespaces', () => {
@@ -76,5 +76,50 @@ describe('runScript', () => {
     expect(transcript).toContain('error: a machine named "big-1" already exists');
     expect(transcript).toContain('node-monitor-grace-period=40s');
     expect(transcript).toMatch(/cluster reset: 0 nodes in 0 zones\n\$ kubectl get nodes\nNo resources found\n$/);
+  });
+
+  it("hands out each command's transcript as soon as the command has ended", () => {
+    const script = 'kubectl get ns\nkubectl apply -f ns.yaml\nkubeplay clock\n';
+    const chunks: string[] = [];
+    let writtenBeforeRead = -1;
+    const result = streamScript(
+      script,
+      {
+        readFile: () => {
+          writtenBeforeRead = chunks.length;
+          return 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n';
+        },
+      },
+      (chunk) => chunks.push(chunk),
+    );
+    expect(result).toEqual({ exitCode: 0, internalErrors: 0 });
+    expect(chunks).toHaveLength(3);
+    expect(chunks[1]).toBe('$ kubectl apply -f ns.yaml\nnamespace/x created\n');
+    // The first command's part was out before the second one read its file.
+    expect(writtenBeforeRead).toBe(1);
+    expect(chunks.join('')).toBe(
+      runScript(script, { readFile: () => 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n' }).transcript,
+    );
+  });
+
+  it('writes nothing for a script with a syntax error further down', () => {
+    const chunks: string[] = [];
+    const result = streamScript('kubectl get ns\nkubectl get pods | wc -l\n', {}, (chunk) => chunks.push(chunk));
+    expect(result.exitCode).toBe(2);
+    expect(result.error).toMatch(/^line 2: /);
+    expect(chunks).toEqual([]);
+  });
+
+  it("prints an internal error where the command's output ends, goes on, and exits 1", () => {
+    const result = runScript('kubectl apply -f x.yaml\nkubectl get ns default\n', {
+      readFile: () => {
+        throw new Error('disk on fire');
+      },
+    });
+    expect(result.transcript).toBe(
+      '$ kubectl apply -f x.yaml\nerror: internal error: disk on fire\n$ kubectl get ns default\nNAME      STATUS   AGE\ndefault   Active   0s\n',
+    );
+    expect(result.exitCode).toBe(1);
+    expect(result.internalErrors).toBe(1);
   });
 });
