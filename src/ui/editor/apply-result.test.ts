@@ -37,6 +37,34 @@ describe('parseApplyErrors', () => {
     expect(problems[0].message).toBe('spec.replicas: Invalid value: -1: must be greater than or equal to 0');
   });
 
+  it('reads decoding errors: unknown fields (refused or warned) and type errors', () => {
+    const refused =
+      'Error from server (BadRequest): error when creating "STDIN": Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.replicass", unknown field "spec.template.spec.containers[0].imagee"\n';
+    expect(parseApplyErrors(refused)).toEqual([
+      { message: 'unknown field "spec.replicass"', path: ['spec', 'replicass'], severity: 'error' },
+      {
+        message: 'unknown field "spec.template.spec.containers[0].imagee"',
+        path: ['spec', 'template', 'spec', 'containers', 0, 'imagee'],
+        severity: 'error',
+      },
+    ]);
+    const warned = readApplyResult('deployment.apps/d created\n', 'Warning: unknown field "spec.replicass"\n');
+    expect(warned.ok).toBe(true);
+    expect(warned.problems).toEqual([
+      { message: 'unknown field "spec.replicass"', path: ['spec', 'replicass'], severity: 'warning' },
+    ]);
+    const typed = parseApplyErrors(
+      'Error from server (BadRequest): error when creating "STDIN": Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32\n',
+    );
+    expect(typed).toEqual([
+      {
+        message: 'json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',
+        path: ['spec', 'replicas'],
+        severity: 'error',
+      },
+    ]);
+  });
+
   it('reads errors for several objects', () => {
     const stderr =
       'The Pod "a" is invalid: spec.containers[0].image: Required value\n' +

@@ -96,6 +96,17 @@ export function parseApplyErrors(stderr: string): ApplyProblem[] {
       severity: 'error',
     });
   }
+  // Decoding: `strict decoding error: unknown field "spec.replicass", …` (refused) or
+  // `Warning: unknown field "…"` (--validate=warn, dropped), and encoding/json's type errors,
+  // whose field path has no list indices (the marker goes to the nearest field that exists).
+  for (const line of text.split('\n')) {
+    const severity = line.startsWith('Warning: ') ? 'warning' : 'error';
+    for (const m of line.matchAll(/unknown field "([^"]+)"/g)) {
+      problems.push({ message: `unknown field "${m[1]}"`, path: parseFieldPath(m[1]), severity });
+    }
+    const type = /(json: cannot unmarshal .+ into Go struct field \w+\.([\w.]+) of type \S+)/.exec(line);
+    if (type) problems.push({ message: type[1], path: parseFieldPath(type[2]), severity: 'error' });
+  }
   for (const m of text.matchAll(/Operation cannot be fulfilled on ([\w.]+) "([^"]*)": ([^\n]+)/g)) {
     problems.push({
       message: `Conflict: ${m[3]}`,
@@ -116,5 +127,7 @@ export function readApplyResult(stdout: string, stderr: string): ApplyResult {
   const errorText = stderr.trim();
   const problems = parseApplyErrors(stderr);
   const conflict = problems.some((p) => p.message.startsWith('Conflict: '));
-  return { ok: errorText === '', results, errorText, problems, conflict };
+  // Warnings (`Warning: unknown field …` with --validate=warn) do not make an Apply fail.
+  const ok = errorText.split('\n').every((l) => l.trim() === '' || l.startsWith('Warning: '));
+  return { ok, results, errorText, problems, conflict };
 }
