@@ -5,7 +5,8 @@
 import type { KObject } from '../k8s/types';
 import { parseGoDuration } from '../k8s/duration';
 import { Cluster, type ClusterShape } from './cluster/cluster';
-import type { Clock } from './clock/clock';
+import { VirtualTimeLimitError, type Clock } from './clock/clock';
+import { MAX_COMMAND_VIRTUAL_MS, MAX_COMMAND_VIRTUAL_TIME_TEXT } from './limits';
 import { runKubectl } from './kubectl/kubectl';
 import type { KubectlEnv } from './kubectl/context';
 import { isRemoteLocation, readBundledExample } from './kubectl/examples';
@@ -164,6 +165,34 @@ class Console implements ConsoleSession {
     if (program !== 'sleep') this.interrupt();
     const out = (text: string) => this.sink(text, 'stdout');
     const err = (text: string) => this.sink(text, 'stderr');
+    const clock = this.sim.clock;
+    // The playground's bound on one command's virtual time (a sleep, a wait): past it the clock
+    // refuses to run, and the command ends with the message below.
+    clock.setTimeLimit(clock.now() + MAX_COMMAND_VIRTUAL_MS);
+    let code: number;
+    try {
+      code = this.dispatch(program, args, stdin, out, err);
+    } catch (e) {
+      if (!(e instanceof VirtualTimeLimitError)) throw e;
+      err(
+        `error: stopped after ${MAX_COMMAND_VIRTUAL_TIME_TEXT} of virtual time, the most one command may take in this playground\n`,
+      );
+      code = 1;
+    } finally {
+      clock.setTimeLimit(undefined);
+    }
+    // Reactions due at this instant run before the next command, as a split second would.
+    this.sim.clock.runDue();
+    return code;
+  }
+
+  private dispatch(
+    program: string,
+    args: string[],
+    stdin: string | undefined,
+    out: (text: string) => void,
+    err: (text: string) => void,
+  ): number {
     let code: number;
     switch (program) {
       case 'kubectl':
@@ -194,8 +223,6 @@ class Console implements ConsoleSession {
         err(`${program}: command not found (this terminal runs kubectl, kubeplay and sleep)\n`);
         code = 127;
     }
-    // Reactions due at this instant run before the next command, as a split second would.
-    this.sim.clock.runDue();
     return code;
   }
 
@@ -214,6 +241,12 @@ class Console implements ConsoleSession {
     }
     if (ms < 0) {
       err(`sleep: invalid time interval '${args[0]}'\n`);
+      return 1;
+    }
+    if (ms > MAX_COMMAND_VIRTUAL_MS) {
+      err(
+        `sleep: ${args[0]} is more virtual time than one command may take in this playground (at most ${MAX_COMMAND_VIRTUAL_TIME_TEXT}; sleep in several steps)\n`,
+      );
       return 1;
     }
     this.sim.clock.advance(ms);

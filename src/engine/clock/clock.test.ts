@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Clock, ClockLivelockError, DEFAULT_EPOCH_MS, MAX_EVENTS_PER_INSTANT, Priority } from './clock';
+import { Clock, ClockLivelockError, DEFAULT_EPOCH_MS, MAX_EVENTS_PER_INSTANT, Priority, VirtualTimeLimitError } from './clock';
 import { SeededRandom } from './random';
 
 describe('Clock basics', () => {
@@ -351,5 +351,45 @@ describe('Clock re-entrancy', () => {
     expect(clock.now()).toBe(5);
     clock.advance(95);
     expect(clock.now()).toBe(100);
+  });
+});
+
+describe('Clock.setTimeLimit', () => {
+  it('advance() refuses up front to go past the limit, and runs nothing', () => {
+    const clock = new Clock();
+    let ran = 0;
+    clock.every(1000, () => ran++);
+    clock.setTimeLimit(10_000);
+    expect(() => clock.advance(10_001)).toThrow(VirtualTimeLimitError);
+    expect(clock.now()).toBe(0);
+    expect(ran).toBe(0);
+    clock.advance(10_000);
+    expect(ran).toBe(10);
+  });
+
+  it('runUntilCondition() stops at the limit: true if the condition holds by then, else it throws', () => {
+    const clock = new Clock();
+    let ready = false;
+    clock.at(3000, () => (ready = true));
+    clock.setTimeLimit(5000);
+    expect(clock.runUntilCondition(() => ready, 1_000_000)).toBe(true);
+    expect(clock.now()).toBe(3000);
+    expect(() => clock.runUntilCondition(() => false, 1_000_000)).toThrow(VirtualTimeLimitError);
+    expect(clock.now()).toBe(5000);
+  });
+
+  it('a wait that ends before the limit times out as usual', () => {
+    const clock = new Clock();
+    clock.setTimeLimit(5000);
+    expect(clock.runUntilCondition(() => false, 2000)).toBe(false);
+    expect(clock.now()).toBe(2000);
+  });
+
+  it('is lifted with undefined', () => {
+    const clock = new Clock();
+    clock.setTimeLimit(1000);
+    clock.setTimeLimit(undefined);
+    clock.advance(5000);
+    expect(clock.now()).toBe(5000);
   });
 });

@@ -36,6 +36,22 @@ export class ClockLivelockError extends Error {
   }
 }
 
+/**
+ * Thrown by advance() and runUntilCondition() when they would move time past the limit set with
+ * setTimeLimit(): the playground bounds the virtual time (and so the work) one command may take.
+ */
+export class VirtualTimeLimitError extends Error {
+  constructor(
+    /** The limit, in virtual ms since the epoch. */
+    readonly limitMs: number,
+    /** The time that was asked for. */
+    readonly requestedMs: number,
+  ) {
+    super(`clock: time limit reached at t=${limitMs}ms (asked to run until t=${requestedMs}ms)`);
+    this.name = 'VirtualTimeLimitError';
+  }
+}
+
 function checkFinite(what: string, value: number): void {
   if (!Number.isFinite(value)) throw new Error(`clock: ${what} must be a finite number of milliseconds, got ${value}`);
 }
@@ -49,8 +65,18 @@ export class Clock {
   private current = 0;
   private executed = 0;
   private running = false;
+  private limitMs = Infinity;
 
   constructor(readonly epochMs: number = DEFAULT_EPOCH_MS) {}
+
+  /**
+   * advance() and runUntilCondition() will not run time past `atMs` (virtual ms) until the limit
+   * is cleared with undefined: advance() refuses up front, runUntilCondition() runs up to the limit
+   * and then gives up; both throw VirtualTimeLimitError. step() and runDue() are not limited.
+   */
+  setTimeLimit(atMs: number | undefined): void {
+    this.limitMs = atMs ?? Infinity;
+  }
 
   /** Virtual milliseconds since the epoch. */
   now(): number {
@@ -145,6 +171,7 @@ export class Clock {
   advance(durationMs: number): void {
     checkFinite('advance()', durationMs);
     if (durationMs < 0) throw new Error('time never goes backwards');
+    if (this.current + durationMs > this.limitMs) throw new VirtualTimeLimitError(this.limitMs, this.current + durationMs);
     this.runUntil(this.current + durationMs);
   }
 
@@ -162,13 +189,16 @@ export class Clock {
    */
   runUntilCondition(predicate: () => boolean, limitMs: number): boolean {
     checkFinite('runUntilCondition() limit', limitMs);
-    const deadline = this.current + Math.max(0, limitMs);
+    const wanted = this.current + Math.max(0, limitMs);
+    const deadline = Math.min(wanted, Math.max(this.current, this.limitMs));
     this.runDue();
     while (!predicate()) {
       const next = this.queue.peek();
       if (!next || next.time > deadline) {
         this.current = Math.max(this.current, deadline);
-        return predicate();
+        if (predicate()) return true;
+        if (deadline < wanted) throw new VirtualTimeLimitError(this.limitMs, wanted);
+        return false;
       }
       this.runUntil(next.time);
     }
