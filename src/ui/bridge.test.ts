@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
 import { PROTOCOL_VERSION, type ClockState, type FromWorker, type ToWorker } from '../protocol/messages';
-import { applySplitDelta, Bridge, WELCOME, type WorkerLike } from './bridge';
+import { applySplitDelta, Bridge, INTERRUPT_GRACE_MS, WELCOME, type WorkerLike } from './bridge';
 import { createKubeplayStore } from './state/store';
 
 class FakeWorker implements WorkerLike {
@@ -16,7 +16,10 @@ class FakeWorker implements WorkerLike {
   emit(type: 'message' | 'error', event: unknown): void {
     for (const l of this.listeners.get(type) ?? []) (l as (e: unknown) => void)(event);
   }
-  terminate(): void {}
+  terminated = false;
+  terminate(): void {
+    this.terminated = true;
+  }
 }
 
 const clock = (now: number, over: Partial<ClockState> = {}): ClockState => ({
@@ -231,5 +234,96 @@ describe('applySplitDelta', () => {
     const second = applySplitDelta(first, { upserts: [], deletes: ['Event/default/web.1'] });
     expect(second.events).toEqual({});
     expect(second.objects).toBe(first.objects);
+  });
+});
+
+describe('Bridge with a worker it can replace', () => {
+  function restartable() {
+    const workers: FakeWorker[] = [];
+    const createWorker = () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    };
+    const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
+    const schedule = (fn: () => void, ms: number) => {
+      const t = { fn, ms, cancelled: false };
+      timers.push(t);
+      return () => {
+        t.cancelled = true;
+      };
+    };
+    const store = createKubeplayStore();
+    const bridge = new Bridge(createWorker(), store, { createWorker, schedule });
+    const deliver = (w: FakeWorker, m: FromWorker) => w.emit('message', { data: m });
+    deliver(workers[0], { type: 'ready', version: PROTOCOL_VERSION, clock: clock(0, { speed: 10, playing: false }) });
+    return { workers, timers, store, bridge, deliver };
+  }
+
+  it('Reset cluster on an idle worker just runs kubeplay cluster reset', () => {
+    const { workers, bridge } = restartable();
+    const id = bridge.resetCluster();
+    expect(workers).toHaveLength(1);
+    expect(workers[0].sent.at(-1)).toEqual({ type: 'action', id, line: 'kubeplay cluster reset' });
+  });
+
+  it('Reset cluster while a command keeps the worker busy replaces the worker first', async () => {
+    const { workers, store, bridge, deliver } = restartable();
+    const busy = bridge.runConsole('sleep 24h');
+    const result = bridge.track(busy);
+    deliver(workers[0], { type: 'started', id: busy, line: 'sleep 24h', source: 'console', now: 0 });
+    const id = bridge.resetCluster();
+    expect(workers).toHaveLength(2);
+    expect(workers[0].terminated).toBe(true);
+    // The new worker is greeted, keeps the page's clock settings, then resets.
+    expect(workers[1].sent).toEqual([
+      { type: 'hello', version: PROTOCOL_VERSION },
+      { type: 'clock', op: 'speed', speed: 10 },
+      { type: 'clock', op: 'pause' },
+      { type: 'action', id, line: 'kubeplay cluster reset' },
+    ]);
+    const ended = await result;
+    expect(ended.exitCode).toBe(130);
+    expect(ended.stderr).toMatch(/stopped and started afresh for the reset/);
+    expect(store.getState().running).toEqual([id]);
+    expect(store.getState().connection).toBe('connecting');
+    // What the old worker still says is ignored.
+    deliver(workers[0], { type: 'done', id: busy, exitCode: 0, now: 1 });
+    deliver(workers[0], { type: 'error', message: 'late' });
+    expect(store.getState().transcript.entries.some((e) => e.text.includes('late'))).toBe(false);
+    deliver(workers[1], { type: 'ready', version: PROTOCOL_VERSION, clock: clock(0) });
+    expect(store.getState().connection).toBe('ready');
+  });
+
+  it('Ctrl+C replaces the worker when the command has not ended after the grace period', () => {
+    const { workers, timers, store, bridge, deliver } = restartable();
+    const id = bridge.runConsole('kubectl wait --for=delete pod/x --timeout=24h');
+    deliver(workers[0], {
+      type: 'started',
+      id,
+      line: 'kubectl wait --for=delete pod/x --timeout=24h',
+      source: 'console',
+      now: 0,
+    });
+    bridge.interrupt();
+    expect(workers[0].sent.at(-1)).toEqual({ type: 'interrupt' });
+    expect(timers).toHaveLength(1);
+    expect(timers[0].ms).toBe(INTERRUPT_GRACE_MS);
+    timers[0].fn();
+    expect(workers).toHaveLength(2);
+    expect(store.getState().running).toEqual([]);
+    expect(store.getState().transcript.entries.at(-1)?.text).toMatch(/did not stop within 2 s of Ctrl\+C/);
+  });
+
+  it('Ctrl+C leaves the worker alone when the command ends in time, or when nothing runs', () => {
+    const { workers, timers, bridge, deliver } = restartable();
+    bridge.interrupt();
+    expect(timers).toHaveLength(0);
+    const id = bridge.runConsole('sleep 1h');
+    deliver(workers[0], { type: 'started', id, line: 'sleep 1h', source: 'console', now: 0 });
+    bridge.interrupt();
+    deliver(workers[0], { type: 'done', id, exitCode: 0, now: 3_600_000 });
+    timers[0].fn();
+    expect(workers).toHaveLength(1);
   });
 });

@@ -3,6 +3,11 @@
 // cluster behaviour; it only mirrors what the worker reports. It also records the session (every
 // command the worker starts, with the virtual time between) for Share, and can hand a command's
 // output back to whoever sent it (the postMessage API of embed mode).
+//
+// The worker runs one command at a time; a command that keeps it busy (or a long start-up script
+// queued behind one) would hold back everything after it, Reset and Ctrl+C included. So Reset
+// cluster replaces a busy or failed worker with a fresh one before it runs, and Ctrl+C replaces
+// the worker when the command it interrupted has not ended INTERRUPT_GRACE_MS later.
 
 import { applyDelta, type ObjectDelta } from '../protocol/delta';
 import {
@@ -14,6 +19,7 @@ import {
   type ToWorker,
 } from '../protocol/messages';
 import { parseMachines } from '../protocol/validate';
+import { RESET_LINE } from './embed/messaging';
 import { SessionRecorder } from './embed/recorder';
 import { appendEntry, pushHistory } from './state/console';
 import { kubeplayStore, type KubeplayState, type KubeplayStore } from './state/store';
@@ -42,6 +48,16 @@ export interface WorkerLike {
   terminate(): void;
 }
 
+/** Real time a console command may keep the worker busy after Ctrl+C before the worker is replaced. */
+export const INTERRUPT_GRACE_MS = 2000;
+
+/** Starts a worker again, and real-time timers: a bridge given both can replace a stuck worker. */
+export interface BridgeOptions {
+  createWorker?: () => WorkerLike;
+  /** Runs `fn` once after `ms` of real time; returns a function that cancels it. */
+  schedule?: (fn: () => void, ms: number) => () => void;
+}
+
 export const WELCOME =
   'Kubeplay — a Kubernetes control plane running in your browser, on a virtual clock.\n' +
   'Type a command below, for example:  kubectl get nodes\n';
@@ -61,20 +77,36 @@ export class Bridge {
   private readonly tracked = new Map<string, Tracked>();
   /** The session since the last reset, for Share. */
   readonly recorder = new SessionRecorder();
+  private worker: WorkerLike;
+  /** Cancels the Ctrl+C watchdog, while one is armed. */
+  private cancelWatchdog: (() => void) | undefined;
 
   constructor(
-    private readonly worker: WorkerLike,
+    worker: WorkerLike,
     private readonly store: KubeplayStore = kubeplayStore,
+    private readonly options: BridgeOptions = {},
   ) {
-    worker.addEventListener('message', (event) => this.receive(event.data));
+    this.worker = worker;
+    this.attach(worker);
+    this.update((s) => ({ transcript: appendEntry(s.transcript, 'system', WELCOME) }));
+    this.send({ type: 'hello', version: PROTOCOL_VERSION });
+  }
+
+  /** Listens to `worker`; its messages count only while it is the current worker. */
+  private attach(worker: WorkerLike): void {
+    const current = () => worker === this.worker;
+    worker.addEventListener('message', (event) => {
+      if (current()) this.receive(event.data);
+    });
     worker.addEventListener('error', (event) => {
+      if (!current()) return;
       const message = (event as Partial<ErrorEvent>).message;
       const detail = typeof message === 'string' && message ? `: ${message}` : '';
       this.fail(`the simulation worker failed${detail}`);
     });
-    worker.addEventListener('messageerror', () => this.fail('a message from the simulation worker could not be read'));
-    this.update((s) => ({ transcript: appendEntry(s.transcript, 'system', WELCOME) }));
-    this.send({ type: 'hello', version: PROTOCOL_VERSION });
+    worker.addEventListener('messageerror', () => {
+      if (current()) this.fail('a message from the simulation worker could not be read');
+    });
   }
 
   /**
@@ -128,8 +160,37 @@ export class Bridge {
     });
   }
 
+  /**
+   * Ctrl+C: ends a watch. A console command still running is given INTERRUPT_GRACE_MS to end; if
+   * it has not, the worker (busy with it, so deaf to the interrupt) is replaced by a fresh one.
+   */
   interrupt(): void {
     this.send({ type: 'interrupt' });
+    const schedule = this.options.schedule;
+    const waiting = this.store.getState().running.filter((id) => id.startsWith('c'));
+    if (waiting.length === 0 || !schedule || !this.options.createWorker) return;
+    this.cancelWatchdog?.();
+    this.cancelWatchdog = schedule(() => {
+      this.cancelWatchdog = undefined;
+      const running = this.store.getState().running;
+      if (!waiting.some((id) => running.includes(id))) return;
+      this.restart(
+        `the command did not stop within ${INTERRUPT_GRACE_MS / 1000} s of Ctrl+C, so the simulation was restarted: the cluster is back to its start`,
+      );
+    }, INTERRUPT_GRACE_MS);
+  }
+
+  /**
+   * Reset cluster (the top bar's button, an embedding page's reset): runs `kubeplay cluster reset`
+   * and returns its command id. A worker still busy with earlier commands, or one that failed, is
+   * first replaced by a fresh one, so a reset always happens at once.
+   */
+  resetCluster(): string {
+    const s = this.store.getState();
+    if (s.running.length > 0 || s.connection === 'failed') {
+      this.restart('the simulation was busy or had failed: it was stopped and started afresh for the reset');
+    }
+    return this.action(RESET_LINE);
   }
 
   play(): void {
@@ -179,6 +240,7 @@ export class Bridge {
   }
 
   dispose(): void {
+    this.cancelWatchdog?.();
     this.worker.terminate();
   }
 
@@ -255,6 +317,39 @@ export class Bridge {
     }
   }
 
+  /**
+   * Replaces the worker with a fresh one (a new cluster): what the old one was doing ends with
+   * exit status 130 and `reason`, the clock keeps the page's speed and play state. Without a
+   * createWorker option there is nothing to restart with.
+   */
+  private restart(reason: string): void {
+    const create = this.options.createWorker;
+    if (!create) return;
+    this.cancelWatchdog?.();
+    this.cancelWatchdog = undefined;
+    const old = this.worker;
+    const { running, clock } = this.store.getState();
+    this.worker = create();
+    old.terminate();
+    this.attach(this.worker);
+    for (const resolve of this.queries.values()) resolve({ stdout: '', stderr: `kubeplay: ${reason}\n`, exitCode: 1 });
+    this.queries.clear();
+    for (const id of running) {
+      this.recorder.done(id, 130);
+      this.settle(id, 130, `kubeplay: ${reason}\n`);
+    }
+    this.recorder.reset();
+    this.update((s) => ({
+      running: [],
+      connection: 'connecting',
+      connectionError: null,
+      transcript: appendEntry(s.transcript, 'stderr', `kubeplay: ${reason}\n`),
+    }));
+    this.send({ type: 'hello', version: PROTOCOL_VERSION });
+    this.send({ type: 'clock', op: 'speed', speed: clock.speed });
+    if (!clock.playing) this.send({ type: 'clock', op: 'pause' });
+  }
+
   private fail(reason: string): void {
     for (const resolve of this.queries.values()) resolve({ stdout: '', stderr: `kubeplay: ${reason}\n`, exitCode: 1 });
     this.queries.clear();
@@ -309,6 +404,13 @@ export function applySplitDelta(
 }
 
 export function startBridge(store: KubeplayStore = kubeplayStore): Bridge {
-  const worker = new Worker(new URL('../worker/simulation.worker.ts', import.meta.url), { type: 'module' });
-  return new Bridge(worker as unknown as WorkerLike, store);
+  const createWorker = () =>
+    new Worker(new URL('../worker/simulation.worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
+  return new Bridge(createWorker(), store, {
+    createWorker,
+    schedule: (fn, ms) => {
+      const handle = setTimeout(fn, ms);
+      return () => clearTimeout(handle);
+    },
+  });
 }

@@ -96,7 +96,7 @@ function ResetClusterButton() {
           onSubmit={(e) => {
             e.preventDefault();
             close();
-            bridge.action(RESET_LINE);
+            bridge.resetCluster();
             showTab('console');
           }}
         >

@@ -134,7 +134,7 @@ export function serveEmbedApi(bridge: Bridge, win: EmbedWindow, whenReady: Promi
         else if (message.op === 'speed') bridge.setSpeed(message.speed);
         return;
       case 'kubeplay:reset': {
-        const commandId = bridge.action(RESET_LINE);
+        const commandId = bridge.resetCluster();
         if (message.id !== undefined) answer(message.id, commandId, event.origin);
         return;
       }
