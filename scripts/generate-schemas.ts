@@ -92,11 +92,15 @@ interface ModelAttribute {
   format: string;
 }
 
+/** The models' directory of @kubernetes/client-node. */
+function modelsDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@kubernetes/client-node/package.json')), 'dist', 'gen', 'models');
+}
+
 /** Every model's fields by class name (`V1DeploymentSpec`, `CoreV1EndpointPort`). */
 function loadClientModels(): Map<string, ModelAttribute[]> {
-  const require = createRequire(import.meta.url);
-  const root = dirname(require.resolve('@kubernetes/client-node/package.json'));
-  const dir = join(root, 'dist', 'gen', 'models');
+  const dir = modelsDir();
   const models = new Map<string, ModelAttribute[]>();
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.js')) continue;
@@ -107,14 +111,34 @@ function loadClientModels(): Map<string, ModelAttribute[]> {
   return models;
 }
 
+/** A model's doc comments (its declaration file): the class's, and each field's by name. */
+function modelDocs(className: string): { description?: string; fields: Map<string, string>; optional: Set<string> } {
+  const text = readFileSync(join(modelsDir(), `${className}.d.ts`), 'utf8');
+  const clean = (doc: string) => firstParagraph(doc.replace(/^\s*\*\s?/gm, '').replace(/\\'/g, "'"));
+  const classDoc = /\/\*\*\n\* ((?:(?!\*\/)[\s\S])*)\*\/\nexport declare class/.exec(text);
+  const fields = new Map<string, string>();
+  const optional = new Set<string>();
+  for (const m of text.matchAll(/\/\*\*\n((?:(?!\*\/)[\s\S])*)\*\/\n\s*'([^']+)'(\??):/g)) {
+    fields.set(m[2], clean(m[1]));
+    if (m[3]) optional.add(m[2]);
+  }
+  return { description: classDoc ? clean(classDoc[1]) : undefined, fields, optional };
+}
+
 /** `apps.v1.DeploymentSpec` → the client model's fields (group-qualified names win). */
 function modelFor(models: Map<string, ModelAttribute[]>, id: string): ModelAttribute[] | undefined {
+  const name = modelNameFor(models, id);
+  return name ? models.get(name) : undefined;
+}
+
+/** The client model's class name for a definition id, if there is one. */
+function modelNameFor(models: Map<string, ModelAttribute[]>, id: string): string | undefined {
   const parts = id.split('.');
   const name = parts[parts.length - 1];
   const version = parts[parts.length - 2] ?? '';
   const group = parts[0];
   const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
-  return models.get(`${cap(group)}${cap(version)}${name}`) ?? models.get(`${cap(version)}${name}`);
+  return [`${cap(group)}${cap(version)}${name}`, `${cap(version)}${name}`].find((n) => models.has(n));
 }
 
 /** A wire format of the models as schema keywords; undefined for none. */
@@ -212,9 +236,12 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
       if (!member.questionToken) required.push(name);
     }
     // Fields the API gained after kubernetes-types' release: their shape from the model.
-    for (const attribute of model ?? []) {
-      if (properties[attribute.baseName]) continue;
-      properties[attribute.baseName] = modelFieldSchema(attribute, id);
+    const added = (model ?? []).filter((a) => !properties[a.baseName]);
+    const addedDocs = added.length ? modelDocs(modelNameFor(models, id)!) : undefined;
+    for (const attribute of added) {
+      const schema = modelFieldSchema(attribute, id);
+      const description = addedDocs?.fields.get(attribute.baseName);
+      properties[attribute.baseName] = description ? { description, ...schema } : schema;
     }
     const description = docOf(decl);
     return {
@@ -241,7 +268,28 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
       const bare = type.replace(/^(?:[A-Z][a-z]+)?V\d+(?:(?:alpha|beta)\d+)?/, '');
       const candidates = Object.keys(definitions).filter((d) => d.endsWith(`.${version}.${bare}`));
       if (candidates.length === 1) return { $ref: `#/definitions/${candidates[0]}` };
-      return {}; // a type the engine does not model: any JSON
+      const fields = models.get(type);
+      if (!fields) return {}; // not a model: any JSON
+      // A type only the client models have: its definition from the model, in the owner's module.
+      const id = `${owner.split('.').slice(0, -1).join('.')}.${bare}`;
+      if (!definitions[id]) {
+        definitions[id] = {};
+        const docs = modelDocs(type);
+        const properties: Record<string, JsonSchema> = {};
+        for (const field of fields) {
+          const schema = modelFieldSchema(field, id);
+          const description = docs.fields.get(field.baseName);
+          properties[field.baseName] = description ? { description, ...schema } : schema;
+        }
+        const required = fields.map((f) => f.baseName).filter((n) => docs.fields.has(n) && !docs.optional.has(n));
+        definitions[id] = {
+          ...(docs.description ? { description: docs.description } : {}),
+          type: 'object',
+          properties,
+          ...(required.length ? { required } : {}),
+        };
+      }
+      return { $ref: `#/definitions/${id}` };
     };
     return typeOf(attribute.type);
   }

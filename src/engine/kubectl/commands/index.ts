@@ -15,6 +15,7 @@ import { deleteFlags, runDelete } from './delete';
 import { drainFlags, runDrain } from './drain';
 import { exposeFlags, runExpose } from './expose';
 import { execFlags, runExec } from './exec';
+import { explainFlags, runExplain } from './explain';
 import { getFlags, runGet } from './get';
 import { labelFlags, runLabel } from './label';
 import { logsFlags, runLogs } from './logs';
@@ -69,6 +70,7 @@ export const commands: Record<string, KubectlCommand> = {
   drain: { flags: drainFlags, run: runDrain },
   expose: { flags: exposeFlags, run: runExpose },
   exec: { flags: execFlags, run: runExec },
+  explain: { flags: explainFlags, run: runExplain },
   get: { flags: getFlags, run: runGet },
   label: { flags: labelFlags, run: runLabel },
   logs: { flags: logsFlags, run: runLogs },
