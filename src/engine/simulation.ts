@@ -6,7 +6,7 @@ import type { KObject } from '../k8s/types';
 import { parseGoDuration } from '../k8s/duration';
 import { Cluster, type ClusterShape } from './cluster/cluster';
 import { VirtualTimeLimitError, type Clock } from './clock/clock';
-import { MAX_COMMAND_VIRTUAL_MS, MAX_COMMAND_VIRTUAL_TIME_TEXT } from './limits';
+import { MAX_COMMAND_VIRTUAL_MS, MAX_COMMAND_VIRTUAL_TIME_TEXT } from '../protocol/limits';
 import { runKubectl } from './kubectl/kubectl';
 import type { KubectlEnv } from './kubectl/context';
 import { isRemoteLocation, readBundledExample } from './kubectl/examples';

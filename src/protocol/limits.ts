@@ -1,5 +1,6 @@
 // Limits the playground adds where Kubernetes has none, so that one command's work stays bounded
-// and the page (or a script) always answers. Each is refused with a message that names it.
+// and the page (or a script) always answers. Each is refused with a message that names it. Shared
+// by the engine, which enforces them, and the page, which writes scripts that must respect them.
 
 /**
  * The most replicas one workload may ask for (spec.replicas of a Deployment, ReplicaSet,

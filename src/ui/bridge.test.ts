@@ -315,6 +315,36 @@ describe('Bridge with a worker it can replace', () => {
     expect(store.getState().transcript.entries.at(-1)?.text).toMatch(/did not stop within 2 s of Ctrl\+C/);
   });
 
+  it('after such a restart, replays the finished commands with the time between them, clock paused', () => {
+    const { workers, timers, store, bridge, deliver } = restartable();
+    const w = workers[0];
+    const first = bridge.runConsole('kubectl create deployment web --image=nginx');
+    deliver(w, { type: 'started', id: first, line: 'kubectl create deployment web --image=nginx', source: 'console', now: 0 });
+    deliver(w, { type: 'done', id: first, exitCode: 0, now: 0 });
+    const second = bridge.apply('kind: Namespace\n');
+    deliver(w, { type: 'started', id: second, line: 'kubectl apply -f -', source: 'apply', now: 30_000 });
+    deliver(w, { type: 'done', id: second, exitCode: 0, now: 30_000 });
+    const stuck = bridge.runConsole('sleep 24h');
+    deliver(w, { type: 'started', id: stuck, line: 'sleep 24h', source: 'console', now: 100_000 });
+    bridge.interrupt();
+    timers[0].fn();
+    const sent = workers[1].sent;
+    expect(sent.slice(0, 4)).toEqual([
+      { type: 'hello', version: PROTOCOL_VERSION },
+      { type: 'clock', op: 'speed', speed: 10 },
+      { type: 'clock', op: 'pause' },
+      { type: 'clock', op: 'pause' },
+    ]);
+    expect(sent.slice(4).map((m) => (m.type === 'console' ? [m.line, m.stdin] : m.type))).toEqual([
+      ['kubectl create deployment web --image=nginx', undefined],
+      ['sleep 30s', undefined],
+      ['kubectl apply -f -', 'kind: Namespace\n'],
+    ]);
+    expect(store.getState().running).toHaveLength(3);
+    expect(store.getState().history).not.toContain('sleep 30s');
+    expect(store.getState().transcript.entries.at(-1)?.text).toMatch(/replaying the 2 command\(s\) before it/);
+  });
+
   it('Ctrl+C leaves the worker alone when the command ends in time, or when nothing runs', () => {
     const { workers, timers, bridge, deliver } = restartable();
     bridge.interrupt();

@@ -7,7 +7,9 @@
 // The worker runs one command at a time; a command that keeps it busy (or a long start-up script
 // queued behind one) would hold back everything after it, Reset and Ctrl+C included. So Reset
 // cluster replaces a busy or failed worker with a fresh one before it runs, and Ctrl+C replaces
-// the worker when the command it interrupted has not ended INTERRUPT_GRACE_MS later.
+// the worker when the command it interrupted has not ended INTERRUPT_GRACE_MS later, then replays
+// the session's finished commands (with the virtual time between them) on the fresh one, which
+// rebuilds the same cluster: the seeded engine is deterministic.
 
 import { applyDelta, type ObjectDelta } from '../protocol/delta';
 import {
@@ -20,7 +22,8 @@ import {
 } from '../protocol/messages';
 import { parseMachines } from '../protocol/validate';
 import { RESET_LINE } from './embed/messaging';
-import { SessionRecorder } from './embed/recorder';
+import { SessionRecorder, type RecordedCommand } from './embed/recorder';
+import { sleepLines } from './embed/script';
 import { appendEntry, pushHistory } from './state/console';
 import { kubeplayStore, type KubeplayState, type KubeplayStore } from './state/store';
 
@@ -174,9 +177,13 @@ export class Bridge {
       this.cancelWatchdog = undefined;
       const running = this.store.getState().running;
       if (!waiting.some((id) => running.includes(id))) return;
+      const replay = this.recorder.completed();
+      const playing = this.store.getState().clock.playing;
       this.restart(
-        `the command did not stop within ${INTERRUPT_GRACE_MS / 1000} s of Ctrl+C, so the simulation was restarted: the cluster is back to its start`,
+        `the command did not stop within ${INTERRUPT_GRACE_MS / 1000} s of Ctrl+C, so the simulation was restarted` +
+          (replay.length > 0 ? `; replaying the ${replay.length} command(s) before it to rebuild the cluster` : ''),
       );
+      this.replay(replay, playing);
     }, INTERRUPT_GRACE_MS);
   }
 
@@ -348,6 +355,29 @@ export class Bridge {
     this.send({ type: 'hello', version: PROTOCOL_VERSION });
     this.send({ type: 'clock', op: 'speed', speed: clock.speed });
     if (!clock.playing) this.send({ type: 'clock', op: 'pause' });
+  }
+
+  /**
+   * Runs recorded commands again on a fresh worker with its clock paused, a `sleep` for each gap,
+   * so they meet the cluster they met the first time; then the clock plays if it did before.
+   */
+  private replay(commands: readonly RecordedCommand[], playing: boolean): void {
+    if (commands.length > 0) {
+      this.send({ type: 'clock', op: 'pause' });
+      for (const c of commands) {
+        for (const line of sleepLines(c.gapMs)) this.replayLine(line);
+        this.replayLine(c.line, c.stdin);
+      }
+    }
+    if (playing) this.send({ type: 'clock', op: 'play' });
+  }
+
+  /** Sends a console line as runConsole does, without adding it to the input history. */
+  private replayLine(line: string, stdin?: string): void {
+    const id = this.id('c');
+    this.update((s) => ({ running: [...s.running, id] }));
+    this.recorder.sending(id, line, stdin);
+    this.send(stdin === undefined ? { type: 'console', id, line } : { type: 'console', id, line, stdin });
   }
 
   private fail(reason: string): void {

@@ -25,6 +25,23 @@ function session() {
 }
 
 describe('SessionRecorder', () => {
+  it('completed() leaves out the command still running', () => {
+    const r = new SessionRecorder();
+    r.delta(0, true);
+    r.sending('c1', 'kubectl get pods');
+    r.started('c1', 'kubectl get pods', 0);
+    r.done('c1', 0, 0);
+    r.sending('c2', 'sleep 24h');
+    r.started('c2', 'sleep 24h', 5000);
+    expect(r.recorded().map((c) => c.line)).toEqual(['kubectl get pods', 'sleep 24h']);
+    expect(r.completed()).toEqual([{ line: 'kubectl get pods', gapMs: 0 }]);
+    r.done('c2', 0, 5000 + 86_400_000);
+    expect(r.completed().map((c) => [c.line, c.gapMs])).toEqual([
+      ['kubectl get pods', 0],
+      ['sleep 24h', 5000],
+    ]);
+  });
+
   it('times commands exactly from the virtual time in started and done, even back to back', () => {
     const r = new SessionRecorder();
     r.delta(0, true);

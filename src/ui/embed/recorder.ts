@@ -44,7 +44,7 @@ export class SessionRecorder {
   /** Commands sent but not started yet: their line and stdin, by command id. */
   private readonly sent = new Map<string, { line: string; stdin?: string }>();
   /** Commands started and not done, with the time they started at (null: not known exactly). */
-  private readonly active = new Map<string, { line: string; startedAt: number | null }>();
+  private readonly active = new Map<string, { line: string; startedAt: number | null; entry?: RecordedCommand }>();
   /** The virtual time of the last delta. */
   private clock = 0;
   /** A command may have moved the clock since the last delta. */
@@ -70,8 +70,9 @@ export class SessionRecorder {
     if (!command || command.stdin !== undefined) return;
     const gapMs = this.stale ? 0 : Math.max(0, this.clock - this.cursor);
     if (!this.stale) this.cursor = this.clock;
-    this.commands.push(stdin === undefined ? { line, gapMs } : { line, stdin, gapMs });
-    this.active.set(id, { line, startedAt: this.stale ? null : this.clock });
+    const entry: RecordedCommand = stdin === undefined ? { line, gapMs } : { line, stdin, gapMs };
+    this.commands.push(entry);
+    this.active.set(id, { line, startedAt: this.stale ? null : this.clock, entry });
   }
 
   /** The worker finished a command. */
@@ -134,6 +135,13 @@ export class SessionRecorder {
   /** The recorded commands, oldest first. */
   recorded(): readonly RecordedCommand[] {
     return this.commands;
+  }
+
+  /** The recorded commands that have ended (without one the worker is still running), oldest first. */
+  completed(): RecordedCommand[] {
+    const running = new Set<RecordedCommand>();
+    for (const { entry } of this.active.values()) if (entry) running.add(entry);
+    return this.commands.filter((c) => !running.has(c));
   }
 
   /** The session as script steps, ending with the time passed since the last command. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { splitArgs } from '../../protocol/script-parse';
 import { parseGoDuration } from '../../k8s/duration';
 import { sleepDurationMs } from './recorder';
-import { consoleLine, formatScript, joinWords, parseScript } from './script';
+import { consoleLine, formatScript, joinWords, parseScript, sleepLines } from './script';
 
 const SAMPLES = [
   '',
@@ -62,6 +62,17 @@ describe('scripts the page writes', () => {
       [['kubectl', 'apply', '-f', '-'], 'a: 1\nEOF\n'],
       [['kubectl', 'label', 'pod', 'web', 'a=b c'], undefined],
     ]);
+  });
+
+  it('writes a gap longer than one command may take as several sleeps of at most a day', () => {
+    expect(sleepLines(30 * 3_600_000)).toEqual(['sleep 24h0m0s', 'sleep 6h0m0s']);
+    expect(sleepLines(24 * 3_600_000)).toEqual(['sleep 24h0m0s']);
+    expect(sleepLines(0)).toEqual([]);
+    const script = formatScript([
+      { kind: 'sleep', ms: 50 * 3_600_000 + 1500 },
+      { kind: 'command', line: 'kubeplay clock' },
+    ]);
+    expect(script).toBe('sleep 24h0m0s\nsleep 24h0m0s\nsleep 2h0m1.5s\nkubeplay clock\n');
   });
 });
 

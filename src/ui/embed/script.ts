@@ -4,6 +4,7 @@
 // back into a console line (quoteWord, consoleLine) and a recorded session into a script
 // (formatScript), which parseScript reads back to the same commands.
 
+import { MAX_COMMAND_VIRTUAL_MS } from '../../protocol/limits';
 import { parseScript, type ScriptCommand } from '../../protocol/script-parse';
 
 export { parseScript, ScriptSyntaxError, type ScriptCommand } from '../../protocol/script-parse';
@@ -70,15 +71,30 @@ export function formatSleep(ms: number): string {
 }
 
 /**
+ * `sleep` lines for `ms` of virtual time, none longer than one command may take
+ * (MAX_COMMAND_VIRTUAL_MS): a gap of 30h is `sleep 24h0m0s` then `sleep 6h0m0s`.
+ */
+export function sleepLines(ms: number): string[] {
+  const lines: string[] = [];
+  let left = Math.max(0, Math.round(ms));
+  while (left > 0) {
+    const part = Math.min(left, MAX_COMMAND_VIRTUAL_MS);
+    lines.push(`sleep ${formatSleep(part)}`);
+    left -= part;
+  }
+  return lines;
+}
+
+/**
  * A session as a script: each command on its line (stdin as a here-document), `sleep DURATION`
- * for the virtual time between them. parseScript reads it back to the same commands; a step
+ * for the virtual time between them (in steps of at most a day, see sleepLines). parseScript reads it back to the same commands; a step
  * whose line is not one command is left out (it could not have run).
  */
 export function formatScript(steps: readonly SessionStep[]): string {
   let out = '';
   for (const step of steps) {
     if (step.kind === 'sleep') {
-      if (Math.round(step.ms) > 0) out += `sleep ${formatSleep(step.ms)}\n`;
+      for (const line of sleepLines(step.ms)) out += `${line}\n`;
       continue;
     }
     const command = parseCommandLine(step.line);

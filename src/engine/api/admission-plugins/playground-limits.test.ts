@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../k8s/types';
-import { MAX_REPLICAS_PER_WORKLOAD } from '../../limits';
+import { MAX_REPLICAS_PER_WORKLOAD } from '../../../protocol/limits';
 import type { AdmissionRequest } from '../admission';
 import { isApiError } from '../errors';
 import { deploymentKind, horizontalPodAutoscalerKind, podKind, replicaSetKind } from '../kinds';

@@ -5,7 +5,7 @@
 // and other edits of an object are never refused.
 
 import type { KObject } from '../../../k8s/types';
-import { MAX_REPLICAS_PER_WORKLOAD } from '../../limits';
+import { MAX_REPLICAS_PER_WORKLOAD } from '../../../protocol/limits';
 import type { AdmissionPlugin, AdmissionRequest } from '../admission';
 import { errors } from '../errors';
 import { groupResource } from '../kinds/kind-definition';
