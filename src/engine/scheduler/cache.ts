@@ -15,11 +15,12 @@
 // kept aside and join the node's NodeInfo when it appears, like upstream's node-less NodeInfo.
 
 import type { KObject } from '../../k8s/types';
-import { selectorFromLabelSelector, selectorFromSet } from '../../k8s/labels';
+import { selectorFromLabelSelector, selectorFromSet, type Selector } from '../../k8s/labels';
 import type { KindRegistry } from '../api/kinds/registry';
 import type { InformerFactory, Informer } from '../runtime/informer';
 import { addPod, newNodeInfo, removeNode as markNodeRemoved, removePod, setNode } from './framework/node-info';
-import type { NodeInfo, PodInfo, Snapshot } from './framework/types';
+import { requiredLabelOf } from './framework/pod-info';
+import type { LabelPredicate, NodeInfo, PodInfo, Snapshot } from './framework/types';
 import { podKey } from './queue/scheduling-queue';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
@@ -48,7 +49,7 @@ interface ImageSummary {
   nodes: Set<string>;
 }
 
-type LabelMatcher = (labels: Record<string, string> | undefined) => boolean;
+type LabelMatcher = LabelPredicate;
 
 /** The kinds whose selectors give a pod its default spreading (DefaultSelector). */
 const SPREAD_SOURCES: readonly { apiVersion: string; kind: string; selector: 'map' | 'labelSelector'; byOwner: boolean }[] = [
@@ -407,9 +408,9 @@ function hasAffinity(pi: PodInfo): boolean {
  * A label predicate whose `key` is the selector's canonical text, so PodTopologySpread's counts,
  * cached per selector, survive from one cycle to the next (same text ⇔ same selector).
  */
-function keyedMatcher(selector: {
-  matches(labels: Record<string, string> | undefined): boolean;
-  toString(): string;
-}): LabelMatcher {
-  return Object.assign((labels: Record<string, string> | undefined) => selector.matches(labels), { key: selector.toString() });
+function keyedMatcher(selector: Selector): LabelMatcher {
+  return Object.assign((labels: Record<string, string> | undefined) => selector.matches(labels), {
+    key: selector.toString(),
+    requiredLabel: requiredLabelOf(selector),
+  });
 }

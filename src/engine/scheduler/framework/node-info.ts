@@ -15,7 +15,7 @@
 // Code outside this module must not mutate a NodeInfo's fields directly; copy with cloneNodeInfo.
 
 import type { KObject, Taint } from '../../../k8s/types';
-import { podHasAffinity, podHasRequiredAntiAffinity } from './pod-info';
+import { podHasAffinity, podHasRequiredAntiAffinity, podLabels, podNamespace } from './pod-info';
 import { addResource, cloneResource, emptyResource, memoByObjects, nodeAllocatable, subtractResource } from './resources';
 import type { NodeInfo, PodInfo, Resource } from './types';
 
@@ -150,6 +150,11 @@ interface MutableNodeInfo {
   unschedulable: boolean;
   imageNames: Set<string>;
   imageIds: Int32Array;
+  /**
+   * How many of the node's pods carry each `namespace␀key=value` label (podLabelKey); undefined
+   * for a NodeInfo built elsewhere (tests), which then never rules a node out (nodeMayHavePodLabel).
+   */
+  podLabelCounts: Map<string, number> | undefined;
 }
 
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
@@ -199,6 +204,7 @@ export function newNodeInfo(node: KObject): NodeInfo {
     unschedulable: false,
     imageNames: NO_IMAGES,
     imageIds: NO_IDS,
+    podLabelCounts: new Map(),
   };
   setNodeFields(info, node);
   touch(info);
@@ -286,6 +292,7 @@ function internals(info: NodeInfo): MutableNodeInfo {
       unschedulable: false,
       imageNames: NO_IMAGES,
       imageIds: NO_IDS,
+      podLabelCounts: undefined,
     } as MutableNodeInfo;
     setNodeFields(d, info.node);
     d.allocatable = info.allocatable;
@@ -425,6 +432,7 @@ export function addPod(info: NodeInfo, pi: PodInfo): void {
   if (podHasAffinity(pi)) m.podsWithAffinity.push(pi);
   if (podHasRequiredAntiAffinity(pi)) m.podsWithRequiredAntiAffinity.push(pi);
   updateResources(m, pi, 1);
+  countPodLabels(m, pi, 1);
   const ports = podHostPorts(pi.pod);
   for (let i = 0; i < ports.length; i++) m.usedPorts.add(hostPortKey(ports[i].protocol, ports[i].hostIP, ports[i].hostPort));
   touch(info, pi, 1);
@@ -456,10 +464,50 @@ export function removePod(info: NodeInfo, pod: KObject): boolean {
   removeByUid(m.podsWithAffinity, uid, pod);
   removeByUid(m.podsWithRequiredAntiAffinity, uid, pod);
   updateResources(m, removed, -1);
+  countPodLabels(m, removed, -1);
   const ports = podHostPorts(removed.pod);
   for (let i = 0; i < ports.length; i++) m.usedPorts.delete(hostPortKey(ports[i].protocol, ports[i].hostIP, ports[i].hostPort));
   touch(info, removed, -1);
   return true;
+}
+
+/** The key under which a pod label is counted per node: `namespace␀key=value`. */
+export function podLabelKey(namespace: string, key: string, value: string): string {
+  return `${namespace}\u0000${key}=${value}`;
+}
+
+/** Pods from one template share their labels object: their keys are built once. */
+const labelKeysCache = new WeakMap<object, { namespace: string; keys: string[] }>();
+
+function podLabelKeys(pi: PodInfo): readonly string[] {
+  const labels = podLabels(pi);
+  if (labels === undefined || labels === null || typeof labels !== 'object') return [];
+  const namespace = podNamespace(pi);
+  const cached = labelKeysCache.get(labels);
+  if (cached !== undefined && cached.namespace === namespace) return cached.keys;
+  const keys = Object.keys(labels).map((k) => podLabelKey(namespace, k, String(labels[k])));
+  labelKeysCache.set(labels, { namespace, keys });
+  return keys;
+}
+
+function countPodLabels(m: MutableNodeInfo, pi: PodInfo, delta: 1 | -1): void {
+  const counts = m.podLabelCounts;
+  if (counts === undefined) return;
+  const keys = podLabelKeys(pi);
+  for (let i = 0; i < keys.length; i++) {
+    const n = (counts.get(keys[i]) ?? 0) + delta;
+    if (n > 0) counts.set(keys[i], n);
+    else counts.delete(keys[i]);
+  }
+}
+
+/**
+ * Whether one of the node's pods may carry the label (a `podLabelKey`): false only when none
+ * does. Lets a per-node count skip a node without looking at its pods.
+ */
+export function nodeMayHavePodLabel(info: NodeInfo, labelKey: string): boolean {
+  const counts = internals(info).podLabelCounts;
+  return counts === undefined || counts.has(labelKey);
 }
 
 /**
@@ -490,6 +538,7 @@ export function cloneNodeInfo(info: NodeInfo): NodeInfo {
     unschedulable: m.unschedulable,
     imageNames: m.imageNames,
     imageIds: m.imageIds,
+    podLabelCounts: m.podLabelCounts && new Map(m.podLabelCounts),
   };
   record({ name: c.name, slot: c.slot, before: c.generation, after: c.generation });
   return c;

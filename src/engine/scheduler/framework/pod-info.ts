@@ -11,29 +11,49 @@ import type { KObject } from '../../../k8s/types';
 import { specNonZeroRequests, specRequests } from './resources';
 import type { AffinityTerm, PodInfo, WeightedAffinityTerm } from './types';
 
-export type LabelMatcher = (labels: Record<string, string> | undefined) => boolean;
+export type LabelMatcher = ((labels: Record<string, string> | undefined) => boolean) & {
+  /**
+   * A label (key, value) every matching label set has, when the selector requires one (`=`, `==`
+   * or a one-value `In`): lets a per-node count skip nodes none of whose pods carry it.
+   */
+  requiredLabel?: readonly [key: string, value: string];
+};
 
 const matchAll: LabelMatcher = () => true;
 const matchNone: LabelMatcher = () => false;
+
+/** The first requirement that names a single value every match must have (see requiredLabel). */
+export function requiredLabelOf(sel: Selector): readonly [string, string] | undefined {
+  for (const r of sel.requirements) {
+    if ((r.operator === '=' || r.operator === '==' || r.operator === 'In') && r.values.length === 1) return [r.key, r.values[0]];
+  }
+  return undefined;
+}
 
 /** A fast label predicate for a parsed selector (`everything` → always, `nothing` → never). */
 export function compileSelector(sel: Selector): LabelMatcher {
   if (sel === nothing) return matchNone;
   const reqs = sel.requirements;
   if (reqs.length === 0) return sel.empty() ? matchAll : (labels) => sel.matches(labels);
+  let fn: LabelMatcher;
   if (reqs.length === 1) {
     const r = reqs[0];
     if ((r.operator === '=' || r.operator === '==' || r.operator === 'In') && r.values.length === 1) {
       const key = r.key;
       const value = r.values[0];
-      return (labels) => labels !== undefined && labels[key] === value && Object.prototype.hasOwnProperty.call(labels, key);
+      fn = (labels) => labels !== undefined && labels[key] === value && Object.prototype.hasOwnProperty.call(labels, key);
+    } else {
+      fn = (labels) => requirementMatches(r, labels);
     }
-    return (labels) => requirementMatches(r, labels);
+  } else {
+    fn = (labels) => {
+      for (let i = 0; i < reqs.length; i++) if (!requirementMatches(reqs[i], labels)) return false;
+      return true;
+    };
   }
-  return (labels) => {
-    for (let i = 0; i < reqs.length; i++) if (!requirementMatches(reqs[i], labels)) return false;
-    return true;
-  };
+  const required = requiredLabelOf(sel);
+  if (required) fn.requiredLabel = required;
+  return fn;
 }
 
 /** metav1.LabelSelectorAsSelector compiled; an invalid selector matches nothing. */

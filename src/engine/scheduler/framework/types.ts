@@ -86,7 +86,11 @@ export interface NodeInfo {
 export type CycleState = Map<string, unknown>;
 
 /** A label selector as a predicate, optionally with a stable identity for caches. */
-export type LabelPredicate = ((labels: Record<string, string> | undefined) => boolean) & { readonly key?: string };
+export type LabelPredicate = ((labels: Record<string, string> | undefined) => boolean) & {
+  readonly key?: string;
+  /** A (key, value) label every match has, when the selector requires one (see LabelMatcher). */
+  readonly requiredLabel?: readonly [key: string, value: string];
+};
 
 /** What the plugins see of the cluster at the start of a cycle. */
 export interface Snapshot {

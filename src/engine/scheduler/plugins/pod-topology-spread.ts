@@ -53,7 +53,7 @@ import {
   type Selector,
 } from '../../../k8s/labels';
 import type { KObject, Taint, Toleration } from '../../../k8s/types';
-import { LABEL_HOSTNAME, LABEL_ZONE } from '../framework/node-info';
+import { LABEL_HOSTNAME, LABEL_ZONE, nodeMayHavePodLabel, podLabelKey } from '../framework/node-info';
 import { compileSelector, podLabels, podNamespace, podTerminating, type LabelMatcher } from '../framework/pod-info';
 import { SKIP, cycleStateSlot, rejection } from './helpers';
 import { requiredNodeAffinity, type RequiredNodeAffinity } from './node-affinity';
@@ -165,13 +165,14 @@ export function systemDefaultConstraints(pod: KObject, snapshot: Snapshot): Spre
   const key = `default:${parts.join('&')}`;
   return defaultConstraintLists.get(key, () => {
     const all = fns.slice();
-    const selector: LabelMatcher =
-      all.length === 1
-        ? all[0]
-        : (labels) => {
-            for (let i = 0; i < all.length; i++) if (!all[i](labels)) return false;
-            return true;
-          };
+    let selector: LabelMatcher = all[0];
+    if (all.length > 1) {
+      selector = (labels) => {
+        for (let i = 0; i < all.length; i++) if (!all[i](labels)) return false;
+        return true;
+      };
+      selector.requiredLabel = all.find((f) => f.requiredLabel !== undefined)?.requiredLabel;
+    }
     const base = {
       selector,
       selectorKey: key,
@@ -220,7 +221,12 @@ class Caches {
     if (c.selectorKey === undefined) return this.zero;
     return this.counters.get(`${ns}\u0000${c.selectorKey}`, () => {
       const sel = c.selector;
-      return new PodCounter((p) => !podTerminating(p) && podNamespace(p) === ns && sel(podLabels(p)));
+      const required = sel.requiredLabel;
+      const labelKey = required && podLabelKey(ns, required[0], required[1]);
+      return new PodCounter(
+        (p) => !podTerminating(p) && podNamespace(p) === ns && sel(podLabels(p)),
+        labelKey === undefined ? undefined : (node) => nodeMayHavePodLabel(node, labelKey),
+      );
     });
   }
 
