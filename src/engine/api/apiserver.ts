@@ -13,8 +13,15 @@ import type { Clock } from '../clock/clock';
 import type { SeededRandom } from '../clock/random';
 import { AdmissionChain } from './admission';
 import { copyForNewKeys, deepEqual, deepFreeze } from './deep';
-import { DecodeError, decodeObject, strictDecodingError, type FieldValidation } from './decoding/decode';
-import { ApiError, errors, fieldErrorMessage, type FieldError, type Status } from './errors';
+import {
+  convertPatched,
+  DecodeError,
+  decodeObject,
+  goSprintValue,
+  strictDecodingError,
+  type FieldValidation,
+} from './decoding/decode';
+import { ApiError, errors, field, fieldErrorMessage, type FieldError, type Status } from './errors';
 import { freezeByDefault } from './freeze';
 import { groupKindResource, groupResource, type KindDefinition, type StorageContext } from './kinds/kind-definition';
 import type { KindRegistry } from './kinds/registry';
@@ -195,20 +202,24 @@ export class ApiServer {
    * `<Kind> in version "<v>" cannot be handled as a <Kind>: json: cannot unmarshal …`; unknown
    * fields are refused, warned about or dropped as `fieldValidation` says, never stored.
    */
-  private decodeBody(input: KObject, options: WriteOptions, patched = false): KObject {
+  private decodeBody(input: KObject, options: WriteOptions, patch?: { type: PatchType; body: unknown }): KObject {
     const { apiVersion, kind } = input;
     const version = apiVersion.includes('/') ? apiVersion.slice(apiVersion.indexOf('/') + 1) : apiVersion;
     const handled = `${kind} in version "${version}" cannot be handled as a ${kind}`;
     let decoded;
     try {
-      decoded = decodeObject(input, apiVersion, kind);
+      // A strategic merge patch's result goes through the unstructured converter; the others are
+      // decoded as JSON. Either failure is the patch handler's Invalid `patch` field.
+      decoded = patch?.type === 'strategic' ? convertPatched(input, apiVersion, kind) : decodeObject(input, apiVersion, kind);
     } catch (e) {
-      if (e instanceof DecodeError) throw errors.badRequest(`${handled}: ${e.message}`);
-      throw e;
+      if (!(e instanceof DecodeError)) throw e;
+      if (!patch) throw errors.badRequest(`${handled}: ${e.message}`);
+      const shown = patch.type === 'strategic' ? goSprintValue(patch.body) : JSON.stringify(input);
+      throw errors.invalid('', '', '', [field.invalid('patch', shown, e.message)]);
     }
     const unknown = decoded.unknownFields;
     if (unknown.length && options.fieldValidation === 'Strict') {
-      throw errors.badRequest(patched ? strictDecodingError(unknown) : `${handled}: ${strictDecodingError(unknown)}`);
+      throw errors.badRequest(patch ? strictDecodingError(unknown) : `${handled}: ${strictDecodingError(unknown)}`);
     }
     if (unknown.length && options.fieldValidation === 'Warn') {
       for (const f of unknown) options.warnings?.push(`unknown field "${f}"`);
@@ -407,7 +418,7 @@ export class ApiServer {
     };
     // The patched object is decoded here (as the patch handler's converter does): unknown fields
     // are a bare `strict decoding error` there, without the serializer's "cannot be handled".
-    if (options.fieldValidation) body = this.decodeBody(body, options, true);
+    if (options.fieldValidation) body = this.decodeBody(body, options, { type, body: patch });
     return this.update(body, { ...options, fieldValidation: undefined });
   }
 

@@ -221,4 +221,22 @@ describe('ApiServer: fieldValidation', () => {
     );
     expect(snapshot(api)).toEqual(before);
   });
+
+  it('decodes a strategic merge patch as the converter does: its errors, Go integer conversion, sorted unknown fields', () => {
+    const { api } = newCluster();
+    api.create(deployment({}) as KObject);
+    const patch = (body: unknown, warnings: string[] = []) =>
+      api.patch(deploymentKind, 'default', 'd', 'strategic', body, { fieldValidation: 'Warn', warnings });
+    expectApiError(() => patch({ spec: { replicas: 'x' } }), {
+      code: 422,
+      message: ' "" is invalid: patch: Invalid value: "map[spec:map[replicas:x]]": unrecognized type: int32',
+    });
+    expectApiError(() => patch({ spec: { replicas: 2.5 } }), { message: /cannot convert float64 to int32$/ });
+    expectApiError(() => patch({ spec: { template: { spec: { containers: 5 } } } }), {
+      message: /cannot restore slice from int64$/,
+    });
+    const warnings: string[] = [];
+    expect(patch({ spec: { replicas: 3, zeta: 1, alpha: 2 } }, warnings).spec?.replicas).toBe(3);
+    expect(warnings).toEqual(['unknown field "spec.alpha"', 'unknown field "spec.zeta"']);
+  });
 });

@@ -56,6 +56,14 @@ class Decoder {
   typeError: string | undefined;
   readonly unknown: string[] = [];
 
+  /**
+   * `converter`: decode as runtime.DefaultUnstructuredConverter does a strategic merge patch's
+   * result (FromUnstructured): Go conversions between JSON numbers and integer fields, and its
+   * own errors (`unrecognized type: int32`, `cannot restore slice from int64`), the first of
+   * which ends decoding.
+   */
+  constructor(private readonly converter = false) {}
+
   /** The JSON value decoded into `schema`; undefined drops it (null, or an unusable value). */
   value(v: unknown, schema: SchemaNode, at: Place): unknown {
     if (v === null || v === undefined) return undefined;
@@ -82,6 +90,7 @@ class Decoder {
     if (schema.format === 'int-or-string') return intOrString(v);
     if (schema.format === 'date-time') return time(v);
     const type = Array.isArray(schema.type) ? undefined : schema.type;
+    if (this.converter) return this.converted(v, schema, at, id, type);
     switch (type) {
       case 'string':
         if (typeof v === 'string') return v;
@@ -121,6 +130,57 @@ class Decoder {
       }
       default:
         return v; // any JSON
+    }
+  }
+
+  /** FromUnstructured's conversions and errors (see the constructor). */
+  private converted(v: unknown, schema: SchemaNode, at: Place, id: string | undefined, type: string | undefined): unknown {
+    const kind = reflectKind(v);
+    const fail = (message: string): never => {
+      throw new StopDecoding(message);
+    };
+    switch (type) {
+      case 'string':
+        if (typeof v === 'string') return v;
+        return fail(kind === 'int64' ? 'cannot convert int64 to string' : 'unrecognized type: string');
+      case 'boolean':
+        if (typeof v === 'boolean') return v;
+        return fail('unrecognized type: bool');
+      case 'integer': {
+        const target = schema.format === 'int32' ? 'int32' : 'int64';
+        if (typeof v !== 'number') return fail(`unrecognized type: ${target}`);
+        if (!Number.isInteger(v)) return fail(`cannot convert float64 to ${target}`);
+        return goIntConversion(v, target);
+      }
+      case 'number':
+        if (typeof v === 'number') return v;
+        return fail('unrecognized type: float64');
+      case 'array':
+        if (!Array.isArray(v)) return fail(`cannot restore slice from ${kind}`);
+        return v.map((item, i) => {
+          const items = schema.items ?? {};
+          const out = item === null ? undefined : this.value(item, items, { ...at, path: `${at.path}[${i}]` });
+          return out === undefined ? zeroValue(items) : out;
+        });
+      case 'object':
+        if (schema.properties) {
+          if (!isObject(v)) return fail(`cannot restore struct from: ${kind}`);
+          return this.struct(v, schema, id ? structName(id) : at.struct, at);
+        }
+        if (schema.additionalProperties) {
+          if (!isObject(v)) return fail(`cannot restore map from ${kind}`);
+          const values = schema.additionalProperties;
+          const out: Json = {};
+          for (const key of Object.keys(v)) {
+            const item = v[key];
+            const decoded = item === null ? undefined : this.value(item, values, { ...at, path: `${at.path}.${key}` });
+            out[key] = decoded === undefined ? zeroValue(values) : decoded;
+          }
+          return out;
+        }
+        return v;
+      default:
+        return v;
     }
   }
 
@@ -185,6 +245,22 @@ function time(v: unknown): unknown {
 }
 
 /** An empty list or map (not struct: an empty struct is still written). */
+/** The reflect.Kind of a decoded JSON value in the converter (util/json: whole numbers are int64). */
+function reflectKind(v: unknown): string {
+  if (Array.isArray(v)) return 'slice';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? 'int64' : 'float64';
+  return 'map';
+}
+
+/** Go's conversion of a whole number to int32 / int64 (wrapping; out of range floats give the minimum). */
+function goIntConversion(v: number, target: 'int32' | 'int64'): number {
+  if (Math.abs(v) >= 2 ** 63) return target === 'int32' ? INT32_MIN : -INT64_LIMIT;
+  if (target === 'int64') return v;
+  return Number(BigInt.asIntN(32, BigInt(v)));
+}
+
 function isEmptyCollection(v: unknown, schema: SchemaNode): boolean {
   if (Array.isArray(v)) return v.length === 0;
   return !!schema.additionalProperties && isObject(v) && Object.keys(v).length === 0;
@@ -303,6 +379,51 @@ export function metadataDecodeError(metadata: unknown): string | undefined {
     throw e;
   }
   return decoder.typeError;
+}
+
+/**
+ * Decodes the result of a strategic merge patch as the patch handler's converter does; throws
+ * DecodeError with the converter's message. Unknown fields come back sorted, as it sorts them.
+ */
+export function convertPatched(input: unknown, apiVersion: string, kind: string): Decoded {
+  const id = kindDefinitionId(apiVersion, kind);
+  const def = id ? definition(id) : undefined;
+  if (!id || !def?.properties || !isObject(input)) return { object: input as KObject, unknownFields: [] };
+  const decoder = new Decoder(true);
+  let object: Json;
+  try {
+    object = decoder.value(input, { $ref: `#/definitions/${id}` }, { struct: structName(id), field: '', path: '' }) as Json;
+  } catch (e) {
+    if (e instanceof StopDecoding) throw new DecodeError(e.message);
+    throw e;
+  }
+  if (!isObject(object.metadata)) object.metadata = {};
+  const unknownFields = [...decoder.unknown].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { object: object as KObject, unknownFields };
+}
+
+/** Go's `%+v` of a decoded JSON value (maps with sorted keys), as the patch error prints the patch. */
+export function goSprintValue(v: unknown): string {
+  if (v === null || v === undefined) return '<nil>';
+  if (Array.isArray(v)) return `[${v.map(goSprintValue).join(' ')}]`;
+  if (typeof v === 'object') {
+    const o = v as Json;
+    const keys = Object.keys(o).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return `map[${keys.map((k) => `${k}:${goSprintValue(o[k])}`).join(' ')}]`;
+  }
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? String(v) : goFloat(v);
+  return String(v);
+}
+
+/** Go's %v of a float64 (strconv 'g', shortest: an exponent below 1e-4 and from 1e6, of two digits at least). */
+function goFloat(v: number): string {
+  const exp = Math.floor(Math.log10(Math.abs(v)));
+  if (exp < -4 || exp >= 6) {
+    const [mantissa, e] = v.toExponential().split('e');
+    const n = Number(e);
+    return `${mantissa}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
+  }
+  return String(v);
 }
 
 /** The strict decoding error's text for unknown fields. */

@@ -12,6 +12,7 @@ import { applyPatch, PatchError } from '../../api/patch';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { requestNamespace } from './common-flags';
+import { printWarnings } from './manifest-target';
 import { copy, dryRunStrategy, printCollectedErrors, printFlags, printResult, selectObjects } from './label';
 
 export const patchFlags: FlagSpec[] = [
@@ -91,10 +92,18 @@ export function runPatch(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
       let patched: KObject;
       if (!local && dryRun !== 'client') {
         const value = decodeForServer(body, type);
-        patched = env.api.patch(target.def, before.metadata.namespace, before.metadata.name ?? '', type, value, {
-          dryRun: dryRun === 'server',
-          subresource: subresource === 'status' ? 'status' : undefined,
-        });
+        // kubectl patch sends no fieldValidation: the server's default, Warn, applies.
+        const warnings: string[] = [];
+        try {
+          patched = env.api.patch(target.def, before.metadata.namespace, before.metadata.name ?? '', type, value, {
+            dryRun: dryRun === 'server',
+            subresource: subresource === 'status' ? 'status' : undefined,
+            fieldValidation: 'Warn',
+            warnings,
+          });
+        } finally {
+          printWarnings(warnings, io);
+        }
       } else {
         patched = patchLocally(before, body, type);
       }
