@@ -46,6 +46,7 @@ import type { Clock } from '../../clock/clock';
 import { Controller } from '../../runtime/controller';
 import type { Recorder } from '../../runtime/events';
 import { keyFor, objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
+import { ensureLabelIndex, listMatching } from '../../runtime/lookups';
 import { isPodReady } from '../active-pods';
 import { checkDisruptionBudgets } from './eviction-checker';
 import { controllerRefOf, ExpectedPodCounter } from './expected-pods';
@@ -112,7 +113,7 @@ export class DisruptionController {
   constructor(private readonly deps: DisruptionControllerDeps) {
     const { api, clock, informers } = deps;
     this.pdbs = informers.informerFor(podDisruptionBudgetKind);
-    this.pods = informers.informerFor(podKind);
+    this.pods = ensureLabelIndex(informers.informerFor(podKind));
     for (const [group, kind] of WORKLOAD_KINDS) {
       const def = api.registry.byKindName(kind).find((d) => d.group === group);
       if (def) this.workloads.set(def, informers.informerFor(def));
@@ -267,7 +268,7 @@ export class DisruptionController {
       throw e;
     }
     const namespace = pdb.metadata.namespace ?? '';
-    const pods = this.pods.list(namespace).filter((p) => selector.matches(p.metadata.labels));
+    const pods = listMatching(this.pods, namespace, selector);
     sortByName(pods);
     if (pods.length === 0) recorder.event(pdb, 'Normal', 'NoPods', 'No matching pods found');
 

@@ -19,6 +19,7 @@ import { endpointSliceKind, nodeKind, podKind, serviceKind } from '../../api/kin
 import type { Clock } from '../../clock/clock';
 import { Controller, type Keys } from '../../runtime/controller';
 import { keyFor, objectKey, splitKey, type InformerFactory } from '../../runtime/informer';
+import { ensureLabelIndex, listMatching } from '../../runtime/lookups';
 import { BucketRateLimiter, ItemExponentialFailureRateLimiter, MaxOfRateLimiter } from '../../runtime/rate-limiters';
 import { isPodReady, podIPs } from './endpoints';
 import { CONTROLLER_NAME, LABEL_MANAGED_BY, LABEL_SERVICE_NAME, reconcile } from './reconciler';
@@ -50,8 +51,8 @@ function toWire(slice: KObject): KObject {
 
 export function startEndpointSliceController(api: ApiServer, clock: Clock, informers: InformerFactory): Controller {
   const services = informers.informerFor(serviceKind);
-  const pods = informers.informerFor(podKind);
-  const slices = informers.informerFor(endpointSliceKind);
+  const pods = ensureLabelIndex(informers.informerFor(podKind));
+  const slices = ensureLabelIndex(informers.informerFor(endpointSliceKind));
   const nodes = informers.informerFor(nodeKind);
   /** namespace → Service name → its selector (Services with one only). */
   const selectors = new Map<string, Map<string, Selector>>();
@@ -92,15 +93,12 @@ export function startEndpointSliceController(api: ApiServer, clock: Clock, infor
     if (!selector || Object.keys(selector).length === 0) return;
     const { namespace, name } = splitKey(key);
     const match = selectorFromSet(selector);
-    const selected = pods.list(namespace).filter((p) => match.matches(p.metadata.labels));
-    const existing = slices
-      .list(namespace)
-      .filter(
-        (s) =>
-          s.metadata.labels?.[LABEL_SERVICE_NAME] === name &&
-          s.metadata.labels?.[LABEL_MANAGED_BY] === CONTROLLER_NAME &&
-          !s.metadata.deletionTimestamp,
-      );
+    const selected = listMatching(pods, namespace, match);
+    const existing = listMatching(
+      slices,
+      namespace,
+      selectorFromSet({ [LABEL_SERVICE_NAME]: name, [LABEL_MANAGED_BY]: CONTROLLER_NAME }),
+    ).filter((s) => !s.metadata.deletionTimestamp);
     const plan = reconcile(service, selected, existing, (n) => nodes.get(undefined, n));
     writing = true;
     try {

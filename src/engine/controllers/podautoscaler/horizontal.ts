@@ -33,7 +33,8 @@ import type { Clock } from '../../clock/clock';
 import { metricsServerFor, podUsage, type MetricsServer } from '../../metrics/metrics-server';
 import { Controller } from '../../runtime/controller';
 import type { Recorder } from '../../runtime/events';
-import { NAMESPACE_INDEX, objectKey, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
+import { objectKey, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
+import { ensureLabelIndex, listMatching } from '../../runtime/lookups';
 import {
   newHpaMemory,
   normalizeDesiredReplicas,
@@ -146,7 +147,7 @@ export class HorizontalController {
     this.options = { ...DEFAULT_HPA_OPTIONS, ...deps.options };
     this.metrics = deps.metrics ?? metricsServerFor(deps.api);
     this.hpas = deps.informers.informerFor(horizontalPodAutoscalerKind);
-    this.pods = deps.informers.informerFor(podKind);
+    this.pods = ensureLabelIndex(deps.informers.informerFor(podKind));
     this.controller = new Controller({
       name: HPA_CONTROLLER,
       clock: deps.clock,
@@ -425,7 +426,7 @@ export class HorizontalController {
   }
 
   private podsOf(namespace: string, selector: Selector): KObject[] {
-    return this.pods.byIndex(NAMESPACE_INDEX, namespace).filter((p) => selector.matches(p.metadata.labels));
+    return listMatching(this.pods, namespace, selector);
   }
 
   /** getUnableComputeReplicaCountCondition: the event now, the condition for the caller. */
