@@ -19,7 +19,7 @@ export function targetOf(m: ManifestObject, env: KubectlEnv, requestedNamespace:
   const def = env.registry.forObject(object.apiVersion, object.kind);
   if (!def) {
     throw new KubectlError(
-      `resource mapping not found for name: "${object.metadata.name ?? ''}" namespace: "${object.metadata.namespace ?? ''}" from "${source}": no matches for kind "${object.kind}" in version "${object.apiVersion}"`,
+      `resource mapping not found for name: "${object.metadata.name ?? ''}" namespace: "${object.metadata.namespace ?? ''}" from "${source}": no matches for kind "${object.kind}" in version "${object.apiVersion ?? ''}"`,
       'ensure CRDs are installed first',
     );
   }
