@@ -342,7 +342,7 @@ describe('Bridge with a worker it can replace', () => {
     ]);
     expect(store.getState().running).toHaveLength(3);
     expect(store.getState().history).not.toContain('sleep 30s');
-    expect(store.getState().transcript.entries.at(-1)?.text).toMatch(/replaying the 2 command\(s\) before it/);
+    expect(store.getState().transcript.entries.at(-1)?.text).toMatch(/replaying the 2 commands before it to rebuild the cluster/);
   });
 
   it('Ctrl+C leaves the worker alone when the command ends in time, or when nothing runs', () => {

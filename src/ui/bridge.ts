@@ -181,7 +181,9 @@ export class Bridge {
       const playing = this.store.getState().clock.playing;
       this.restart(
         `the command did not stop within ${INTERRUPT_GRACE_MS / 1000} s of Ctrl+C, so the simulation was restarted` +
-          (replay.length > 0 ? `; replaying the ${replay.length} command(s) before it to rebuild the cluster` : ''),
+          (replay.length > 0
+            ? `; replaying the ${replay.length === 1 ? 'command' : `${replay.length} commands`} before it to rebuild the cluster`
+            : ''),
       );
       this.replay(replay, playing);
     }, INTERRUPT_GRACE_MS);

@@ -1,0 +1,54 @@
+// A worker kept busy by a long command does not hold the page: Ctrl+C replaces it and replays the
+// session before the command, and Reset cluster replaces it at once.
+
+import { expect, test } from '@playwright/test';
+import { openPlayground } from './page-ready';
+
+/** A 200-node cluster and a day of sleep: far more than 2 s of work for the worker. */
+const BIG = 'kubeplay cluster reset --zones 4 --nodes-per-zone 50';
+const LONG = 'sleep 24h';
+
+test.beforeEach(async ({ page }) => {
+  await openPlayground(page);
+});
+
+test('Ctrl+C on a command that keeps the worker busy restarts it and replays the session', async ({ page }) => {
+  const input = page.getByRole('textbox', { name: 'kubectl console' });
+  const output = page.getByRole('log', { name: 'Console output' });
+  await input.fill(BIG);
+  await input.press('Enter');
+  await expect(output).toContainText('cluster reset: 200 nodes in 4 zones');
+  await input.fill('kubectl create deployment web --image=nginx --replicas=3');
+  await input.press('Enter');
+  await expect(output).toContainText('deployment.apps/web created');
+  await input.fill(LONG);
+  await input.press('Enter');
+  await input.press('Control+c');
+  await expect(output).toContainText('did not stop within 2 s of Ctrl+C', { timeout: 10_000 });
+  await expect(output).toContainText('replaying the 2 commands before it to rebuild the cluster');
+  await expect(output.getByText('deployment.apps/web created')).toHaveCount(2, { timeout: 20_000 });
+  // The console answers again, on the rebuilt cluster.
+  await input.fill('kubectl get deployment web -o jsonpath={.spec.replicas}/{.metadata.name}');
+  await input.press('Enter');
+  await expect(output).toContainText('3/web', { timeout: 20_000 });
+  await input.fill('kubectl get node node-d50 -o name');
+  await input.press('Enter');
+  await expect(output).toContainText('node/node-d50');
+});
+
+test('Reset cluster works while a command keeps the worker busy', async ({ page }) => {
+  const input = page.getByRole('textbox', { name: 'kubectl console' });
+  const output = page.getByRole('log', { name: 'Console output' });
+  await input.fill(BIG);
+  await input.press('Enter');
+  await expect(output).toContainText('cluster reset: 200 nodes in 4 zones');
+  await input.fill(LONG);
+  await input.press('Enter');
+  await page.getByRole('button', { name: 'Reset cluster' }).click();
+  await page.getByRole('alertdialog', { name: 'Reset the cluster?' }).getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(output).toContainText('it was stopped and started afresh for the reset');
+  await expect(output).toContainText('cluster reset: 6 nodes in 3 zones', { timeout: 10_000 });
+  await input.fill('kubectl get nodes --no-headers -o name');
+  await input.press('Enter');
+  await expect(output).toContainText('node/node-c2');
+});
