@@ -211,16 +211,30 @@ export class Informer {
    * decides exactly as a namespace list filtered the same way would.
    */
   byIndexesInListOrder(lookups: readonly (readonly [indexName: string, value: string])[]): KObject[] {
-    const keys = new Set<string>();
+    const buckets: Set<string>[] = [];
     for (const [indexName, value] of lookups) {
       const bucket = this.index(indexName).buckets.get(value);
-      if (bucket) for (const key of bucket) keys.add(key);
+      if (bucket && bucket.size > 0) buckets.push(bucket);
     }
+    if (buckets.length === 0) return [];
+    let keys: string[];
+    if (buckets.length === 1) {
+      keys = Array.from(buckets[0]);
+    } else {
+      const union = new Set<string>();
+      for (const bucket of buckets) for (const key of bucket) union.add(key);
+      keys = Array.from(union);
+    }
+    // A bucket is usually filled in the order its objects were added: sort only when it is not.
     const at = this.addedAt;
-    const ordered = Array.from(keys);
-    if (ordered.length > 1) ordered.sort((a, b) => at.get(a)! - at.get(b)!);
-    const out: KObject[] = new Array(ordered.length);
-    for (let i = 0; i < ordered.length; i++) out[i] = this.items.get(ordered[i])!;
+    for (let i = 1; i < keys.length; i++) {
+      if (at.get(keys[i - 1])! > at.get(keys[i])!) {
+        keys.sort((a, b) => at.get(a)! - at.get(b)!);
+        break;
+      }
+    }
+    const out: KObject[] = new Array(keys.length);
+    for (let i = 0; i < keys.length; i++) out[i] = this.items.get(keys[i])!;
     return out;
   }
 

@@ -130,6 +130,19 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+const templateSelectors = new WeakMap<object, Selector>();
+
+/** The template labels as a selector, built once per (immutable) labels object. */
+function templateSelector(labels: Record<string, string> | undefined): Selector {
+  if (!labels || typeof labels !== 'object') return selectorFromSet(labels);
+  let s = templateSelectors.get(labels);
+  if (!s) {
+    s = selectorFromSet(labels);
+    templateSelectors.set(labels, s);
+  }
+  return s;
+}
+
 /** calculateStatus (replica_set_utils.go), in ReplicaSetStatus's JSON field order with omitempty. */
 export function calculateReplicaSetStatus(
   owner: KObject,
@@ -139,16 +152,18 @@ export function calculateReplicaSetStatus(
   nowTimestamp: string,
 ): Record<string, unknown> {
   const old = (owner.status ?? {}) as Record<string, unknown>;
-  const templateLabels = selectorFromSet(owner.spec?.template?.metadata?.labels);
+  const labels = owner.spec?.template?.metadata?.labels;
+  const templateLabels = templateSelector(labels);
   const minReadySeconds: number = owner.spec?.minReadySeconds ?? 0;
   let fullyLabeled = 0;
   let ready = 0;
   let available = 0;
   for (const pod of activePods) {
-    if (templateLabels.matches(pod.metadata.labels ?? {})) fullyLabeled++;
+    // Pods stamped from the template share its labels object.
+    if (pod.metadata.labels === labels || templateLabels.matches(pod.metadata.labels ?? {})) fullyLabeled++;
     if (isPodReady(pod)) {
       ready++;
-      if (isPodAvailable(pod, minReadySeconds, nowUnixMs)) available++;
+      if (!minReadySeconds || isPodAvailable(pod, minReadySeconds, nowUnixMs)) available++;
     }
   }
   let conditions = (old.conditions as Condition[] | undefined) ?? [];
