@@ -66,10 +66,15 @@ function parseFor(value: string | undefined): { check: Check; describe: string }
   throw new KubectlError(`unrecognized condition: "${value}"`);
 }
 
+/** What kubectl wait makes of a negative --timeout: 168h. */
+const WAIT_FOREVER_MS = 168 * 60 * 60 * 1000;
+
 export function runWait(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
   const { flags } = parsed;
   const { check } = parseFor(flags.for as string | undefined);
-  const timeoutMs = parseGoDuration(flags.timeout as string);
+  // As kubectl: 0 checks once, a negative timeout means a week.
+  const given = parseGoDuration(flags.timeout as string);
+  const timeoutMs = given < 0 ? WAIT_FOREVER_MS : given;
   const namespace = requestNamespace(parsed);
   if (parsed.args.length === 0) throw new KubectlError('resource(s) were provided, but no name was specified');
   const requests = parseResourceArgs(env.registry, parsed.args);
