@@ -489,6 +489,59 @@ export function commandLine(): fc.Arbitrary<string[]> {
   );
 }
 
+const PATCH_TARGETS = ['deploy/d', 'pod/p', 'svc/d', 'node/node-a1', 'ns/default'];
+const PATCH_PATHS = [
+  '/spec/replicas',
+  '/spec/template/spec/containers/0/image',
+  '/spec/template/spec/containers',
+  '/spec/selector',
+  '/metadata/labels',
+  '/metadata/labels/app',
+  '/spec/containers/0/ports',
+  '/spec/tolerations',
+  '/spec/ports/0/port',
+  '/spec/taints',
+  '/spec/unschedulable',
+  '/spec/paused',
+  '/spec/strategy/rollingUpdate/maxSurge',
+  '/metadata/ownerReferences',
+];
+const PATCH_KEYS = ['replicas', 'paused', 'template', 'containers', 'ports', 'taints', 'selector', 'type', 'replicass', 'labels'];
+
+/** `kubectl patch` of the objects every fuzz simulation starts with, with random bodies. */
+export function patchCommand(): fc.Arbitrary<string[]> {
+  const mergeBody = fc.oneof(
+    jsonValue(),
+    fc.tuple(fc.constantFrom('spec', 'metadata', 'status'), fc.constantFrom(...PATCH_KEYS), jsonValue()).map(([top, key, v]) => ({
+      [top]: { [key]: v },
+    })),
+  );
+  const jsonBody = fc.array(
+    fc.record({
+      op: fc.constantFrom('add', 'replace', 'remove', 'test', 'move', 'copy', 'bogus'),
+      path: fc.constantFrom(...PATCH_PATHS),
+      value: jsonValue(),
+    }),
+    { maxLength: 3 },
+  );
+  return fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...PATCH_TARGETS), fc.constantFrom('strategic', 'merge'), mergeBody)
+      .map(([t, type, body]) => ['kubectl', 'patch', t, `--type=${type}`, '-p', JSON.stringify(body)]),
+    fc
+      .tuple(fc.constantFrom(...PATCH_TARGETS), jsonBody)
+      .map(([t, body]) => ['kubectl', 'patch', t, '--type=json', '-p', JSON.stringify(body)]),
+  );
+}
+
+/** What every fuzz simulation starts with, so commands and patches find objects. */
+const SETUP = [
+  ['kubectl', 'create', 'deployment', 'd', '--image=nginx', '--replicas=2'],
+  ['kubectl', 'run', 'p', '--image=nginx'],
+  ['kubectl', 'expose', 'deployment', 'd', '--port=80'],
+  ['sleep', '10s'],
+];
+
 export interface FuzzCounts {
   inputs: number;
   refused: number;
@@ -570,11 +623,17 @@ export function runFuzzInput(
 export function fuzz(options: { numRuns: number; seed: number; now: () => number; perSim?: number }): FuzzCounts {
   const counts: FuzzCounts = { inputs: 0, refused: 0, escaped: 0, hangs: 0, invalidStored: 0, failures: [] };
   const perSim = options.perSim ?? 25;
-  let sim = new Simulation({ seed: options.seed });
+  const fresh = (seed: number) => {
+    const created = new Simulation({ seed });
+    const console = created.openConsole(() => {});
+    for (const argv of SETUP) console.runArgv(argv);
+    return created;
+  };
+  let sim = fresh(options.seed);
   let used = 0;
   const next = () => {
     if (++used >= perSim) {
-      sim = new Simulation({ seed: options.seed + counts.inputs });
+      sim = fresh(options.seed + counts.inputs);
       used = 0;
     }
     return sim;
@@ -582,7 +641,8 @@ export function fuzz(options: { numRuns: number; seed: number; now: () => number
   const input = fc.oneof(
     { weight: 5, arbitrary: manifestCase().map((c) => ({ type: 'manifest' as const, c })) },
     { weight: 1, arbitrary: yamlStressText().map((text) => ({ type: 'yaml' as const, text })) },
-    { weight: 4, arbitrary: commandLine().map((argv) => ({ type: 'command' as const, argv })) },
+    { weight: 3, arbitrary: commandLine().map((argv) => ({ type: 'command' as const, argv })) },
+    { weight: 2, arbitrary: patchCommand().map((argv) => ({ type: 'command' as const, argv })) },
   );
   fc.assert(
     fc.property(input, (i) => {
