@@ -1,5 +1,6 @@
 // A worker kept busy by a long command does not hold the page: Ctrl+C replaces it and replays the
-// session before the command, and Reset cluster replaces it at once.
+// session before the command, and Reset cluster replaces it at once, also while a script= link's
+// commands are still queued.
 
 import { expect, test } from '@playwright/test';
 import { openPlayground } from './page-ready';
@@ -51,4 +52,20 @@ test('Reset cluster works while a command keeps the worker busy', async ({ page 
   await input.fill('kubectl get nodes --no-headers -o name');
   await input.press('Enter');
   await expect(output).toContainText('node/node-c2');
+});
+
+test('a script= link that keeps the worker busy cannot hold the page: Reset cluster still works', async ({ page }) => {
+  const script = `${BIG}\n${LONG}\n${LONG}\n${LONG}\n`;
+  await page.goto(`/?script=${Buffer.from(script, 'utf8').toString('base64url')}`);
+  const output = page.getByRole('log', { name: 'Console output' });
+  await expect(output).toContainText('cluster reset: 200 nodes in 4 zones', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Reset cluster' }).click();
+  await page.getByRole('alertdialog', { name: 'Reset the cluster?' }).getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(output).toContainText('cluster reset: 6 nodes in 3 zones', { timeout: 10_000 });
+  const input = page.getByRole('textbox', { name: 'kubectl console' });
+  // The fresh default cluster answers (the link's 200 nodes are gone with the old worker).
+  await input.fill('kubectl get nodes -o name');
+  await input.press('Enter');
+  await expect(output).toContainText('node/node-c2');
+  await expect(output).not.toContainText('node/node-d1');
 });
