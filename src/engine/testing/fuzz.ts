@@ -622,7 +622,7 @@ export function runFuzzInput(
 /** Runs `numRuns` manifest cases and as many command lines; a fresh simulation every `perSim` inputs. */
 export function fuzz(options: { numRuns: number; seed: number; now: () => number; perSim?: number }): FuzzCounts {
   const counts: FuzzCounts = { inputs: 0, refused: 0, escaped: 0, hangs: 0, invalidStored: 0, failures: [] };
-  const perSim = options.perSim ?? 25;
+  const perSim = options.perSim ?? 50;
   const fresh = (seed: number) => {
     const created = new Simulation({ seed });
     const console = created.openConsole(() => {});
