@@ -17,6 +17,7 @@ import { parseScript } from '../src/protocol/script-parse';
 import { runScript } from '../src/engine/script/runner';
 import { Simulation } from '../src/engine/simulation';
 import { cpuMs, nowMs } from './gc';
+import { idleScript, pipelineScript, REPLICAS } from './pipeline-script';
 import { metric, RUNNING_FROM_SOURCE, type Metric, type Section } from './report';
 
 export interface PipelineBenchOptions {
@@ -28,33 +29,12 @@ export interface PipelineBenchOptions {
 
 export const PIPELINE_DEFAULTS: PipelineBenchOptions = { sizes: [500, 1_000, 2_000, 5_000], idleNodes: 5_000 };
 
-const REPLICAS = 100;
 /** The envelope's throughput target (ten times kube-scheduler's CI threshold at 5,000 nodes). */
 const TARGET_PODS_PER_S = 8_100;
 const TARGET_GROWTH = 2.3;
 const TARGET_IDLE_SPEED = 100;
 const TARGET_RSS_MIB = 1_536;
 const IDLE_VIRTUAL_S = 3_600;
-
-function nodeLines(nodes: number): string[] {
-  const lines = ['kubeplay cluster reset --empty'];
-  for (let i = 0; i < nodes; i++) lines.push(`kubeplay node add n${i} --zone z${i % 5} --cpu 32 --memory 128Gi --pods 110`);
-  return lines;
-}
-
-/** The scale-up script for `nodes` nodes. */
-export function pipelineScript(nodes: number): string {
-  const lines = nodeLines(nodes);
-  const deployments = Math.floor((nodes * 3) / 10);
-  for (let i = 0; i < deployments; i++) lines.push(`kubectl create deployment d${i} --image=nginx --replicas=${REPLICAS}`);
-  lines.push('sleep 5m', 'kubectl get deployments --no-headers');
-  return `${lines.join('\n')}\n`;
-}
-
-/** The idle script: `nodes` nodes, then an hour of virtual time. */
-export function idleScript(nodes: number): string {
-  return `${[...nodeLines(nodes), 'sleep 1h'].join('\n')}\n`;
-}
 
 interface ChildResult {
   wallMs: number;

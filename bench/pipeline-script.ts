@@ -1,0 +1,25 @@
+// The pipeline bench's scripts (what a user would type), shared by `npm run bench` and the
+// browser measurement (e2e/worker-envelope.spec.ts).
+
+/** Replicas of each Deployment: 0.3·N Deployments make 30 pods per node. */
+export const REPLICAS = 100;
+
+function nodeLines(nodes: number): string[] {
+  const lines = ['kubeplay cluster reset --empty'];
+  for (let i = 0; i < nodes; i++) lines.push(`kubeplay node add n${i} --zone z${i % 5} --cpu 32 --memory 128Gi --pods 110`);
+  return lines;
+}
+
+/** The scale-up script for `nodes` nodes. */
+export function pipelineScript(nodes: number): string {
+  const lines = nodeLines(nodes);
+  const deployments = Math.floor((nodes * 3) / 10);
+  for (let i = 0; i < deployments; i++) lines.push(`kubectl create deployment d${i} --image=nginx --replicas=${REPLICAS}`);
+  lines.push('sleep 5m', 'kubectl get deployments --no-headers');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The idle script: `nodes` nodes, then an hour of virtual time. */
+export function idleScript(nodes: number): string {
+  return `${[...nodeLines(nodes), 'sleep 1h'].join('\n')}\n`;
+}

@@ -1,0 +1,115 @@
+// A measurement, not a test (skipped unless KUBEPLAY_ENVELOPE_NODES is set; run it with
+// `npm run bench:worker`): the scalability envelope built in the page's own simulation Worker.
+//
+// The playground is embedded in a frame at speed max; its parent sends, through the embed API,
+// the pipeline bench's script (bench/pipeline.ts: N nodes, 0.3·N Deployments of 100 replicas),
+// then polls `kubectl get deployments` until every one is 100/100. Meanwhile the frame's main
+// thread is probed every 100 ms for how late a timer fires (what an input would wait for: the
+// target is < 100 ms). Reported: wall time to all Ready, pods/s, the probe's worst and p95 delay,
+// and the peak RSS of the Chromium renderer processes (page and Worker live there).
+
+import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { expect, test, type Frame } from '@playwright/test';
+import { pipelineScript, REPLICAS } from '../bench/pipeline-script';
+
+const NODES = Number(process.env.KUBEPLAY_ENVELOPE_NODES ?? 0);
+
+test.skip(!NODES, 'a measurement: npm run bench:worker (KUBEPLAY_ENVELOPE_NODES=5000)');
+test.use({ trace: 'off' });
+
+/** Peak RSS (VmHWM, MiB) of each Chromium renderer process. */
+function rendererPeakRssMiB(): number {
+  let peak = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.includes('chrom') || !cmdline.includes('--type=renderer')) continue;
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return peak;
+}
+
+test('the envelope in the page Worker', async ({ page, baseURL }) => {
+  test.setTimeout(0);
+  const lines = pipelineScript(NODES)
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('sleep') && !l.startsWith('kubectl get'));
+  const deployments = lines.filter((l) => l.startsWith('kubectl create deployment')).length;
+
+  await page.setContent(
+    `<iframe id="kp" style="width:1024px;height:640px;border:0" src="${baseURL}/?embed=graph,console&speed=max"></iframe>`,
+  );
+  // The parent's side of the embed API: ready, then one command at a time.
+  await page.evaluate(() => {
+    const w = window as unknown as { kpReady: Promise<void>; kpRun: (line: string) => Promise<string> };
+    const waiting = new Map<number, (output: string) => void>();
+    let nextId = 1;
+    let ready: () => void;
+    w.kpReady = new Promise((resolve) => (ready = resolve));
+    window.addEventListener('message', (e) => {
+      const m = e.data as { type?: string; id?: number; output?: string };
+      if (m?.type === 'kubeplay:ready') ready();
+      if (m?.type === 'kubeplay:result' && typeof m.id === 'number') waiting.get(m.id)?.(m.output ?? '');
+    });
+    w.kpRun = (line) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        waiting.set(id, resolve);
+        (document.getElementById('kp') as HTMLIFrameElement).contentWindow!.postMessage({ type: 'kubeplay:run', id, line }, '*');
+      });
+  });
+  await page.evaluate(() => (window as unknown as { kpReady: Promise<void> }).kpReady);
+  const frame = page.frames().find((f) => f !== page.mainFrame()) as Frame;
+
+  // The frame's main thread: how late a 100 ms timer fires, all along.
+  await frame.evaluate(() => {
+    const w = window as unknown as { kpDelays: number[] };
+    w.kpDelays = [];
+    let expected = performance.now() + 100;
+    const tick = () => {
+      const now = performance.now();
+      w.kpDelays.push(Math.max(0, now - expected));
+      expected = now + 100;
+      setTimeout(tick, 100);
+    };
+    setTimeout(tick, 100);
+  });
+
+  const started = Date.now();
+  await page.evaluate(async (all) => {
+    const run = (window as unknown as { kpRun: (line: string) => Promise<string> }).kpRun;
+    for (const line of all) await run(line);
+  }, lines);
+  const commandsDone = Date.now();
+  let ready = 0;
+  const pattern = new RegExp(`^d\\d+ +${REPLICAS}/${REPLICAS} `, 'm');
+  while (ready < deployments) {
+    await page.waitForTimeout(2_000);
+    const output = await page.evaluate(() =>
+      (window as unknown as { kpRun: (line: string) => Promise<string> }).kpRun('kubectl get deployments --no-headers'),
+    );
+    ready = output.split('\n').filter((l) => pattern.test(l)).length;
+  }
+  const wallS = (Date.now() - started) / 1000;
+  const delays = (await frame.evaluate(() => (window as unknown as { kpDelays: number[] }).kpDelays)).sort((a, b) => a - b);
+  const p95 = delays[Math.floor(delays.length * 0.95)] ?? 0;
+  const worst = delays[delays.length - 1] ?? 0;
+  const report = {
+    nodes: NODES,
+    pods: deployments * REPLICAS,
+    wallSeconds: wallS,
+    commandsSeconds: (commandsDone - started) / 1000,
+    podsPerSecond: (deployments * REPLICAS) / wallS,
+    mainThreadTimerDelayMs: { p95, worst, samples: delays.length },
+    rendererPeakRssMiB: rendererPeakRssMiB(),
+  };
+  console.log(`worker envelope: ${JSON.stringify(report)}`);
+  mkdirSync('reports', { recursive: true });
+  writeFileSync('reports/worker-envelope.json', `${JSON.stringify(report, null, 2)}\n`);
+  expect(ready).toBe(deployments);
+});
