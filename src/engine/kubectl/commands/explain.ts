@@ -248,11 +248,22 @@ export function runExplain(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): 
   if (parsed.args.length > 1) {
     throw new KubectlError(`We accept only this format: explain RESOURCE`);
   }
-  const [resource, ...path] = parsed.args[0].split('.');
-  const def = env.registry.resolveResource(resource);
+  const segments = parsed.args[0].split('.');
+  // The longest prefix that names a resource, as RESOURCE or RESOURCE.GROUP (`deployments.apps`);
+  // the rest is the field path.
+  let def: KindDefinition | undefined;
+  let path: string[] = [];
+  for (let i = segments.length; i >= 1 && !def; i--) {
+    const [resource, ...group] = segments.slice(0, i);
+    const found = env.registry.resolveResource(resource);
+    if (found && (group.length === 0 || found.group === group.join('.'))) {
+      def = found;
+      path = segments.slice(i);
+    }
+  }
   if (!def) {
     // kubectl's CheckErr prints a resource mapping failure bare, without `error: `.
-    io.err(`the server doesn't have a resource type "${resource}"\n`);
+    io.err(`the server doesn't have a resource type "${segments[0]}"\n`);
     return 1;
   }
   const apiVersion = (flags['api-version'] as string | undefined) || apiVersionOf(def);
