@@ -95,6 +95,25 @@ describe('decodeObject: type errors as encoding/json words them', () => {
   });
 });
 
+describe('decodeObject: times as time.Parse(RFC3339) reads them', () => {
+  it('refuses a time that does not parse, with the time package error', () => {
+    const withTime = (t: unknown) => pod({ containers: [] }, { name: 'p', creationTimestamp: t });
+    expect(decodeObject(withTime('2026-01-01T00:00:00Z'), 'v1', 'Pod').object.metadata.creationTimestamp).toBe(
+      '2026-01-01T00:00:00Z',
+    );
+    expect(decodeError(withTime('garbage'))).toBe(
+      'parsing time "garbage" as "2006-01-02T15:04:05Z07:00": cannot parse "garbage" as "2006"',
+    );
+    expect(decodeError(withTime('2024-01-01'))).toBe(
+      'parsing time "2024-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"',
+    );
+    expect(decodeError(withTime('2024-13-01T00:00:00Z'))).toBe('parsing time "2024-13-01T00:00:00Z": month out of range');
+    expect(decodeError(withTime('2024-02-30T00:00:00Z'))).toBe('parsing time "2024-02-30T00:00:00Z": day out of range');
+    expect(decodeError(withTime('2024-01-01T00:00:00Zjunk'))).toBe('parsing time "2024-01-01T00:00:00Zjunk": extra text: "junk"');
+    expect(decodeError(withTime(5))).toBe('json: cannot unmarshal number into Go value of type string');
+  });
+});
+
 describe('decodeObject: nulls, unknown fields and the result', () => {
   it('leaves null fields unset and makes null list elements and map values zero values', () => {
     const { object } = decodeObject(

@@ -81,7 +81,7 @@ class Decoder {
       case 'quantity':
         return quantity(v);
       case 'date-time':
-        return time(v);
+        return time(v, id === 'meta.v1.MicroTime');
     }
     return this.shaped(v, def, at, id);
   }
@@ -238,10 +238,85 @@ function intOrString(v: unknown): unknown {
   throw new StopDecoding(`json: cannot unmarshal ${value} into Go value of type int32`);
 }
 
-/** metav1.Time's UnmarshalJSON: a string. */
-function time(v: unknown): unknown {
-  if (typeof v === 'string') return v;
-  throw new StopDecoding(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
+/** metav1.Time's (MicroTime's) UnmarshalJSON: a string that time.Parse reads as RFC 3339 (with microseconds). */
+function time(v: unknown, micro = false): unknown {
+  if (typeof v !== 'string') throw new StopDecoding(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
+  const error = goTimeParseError(v, micro);
+  if (error) throw new StopDecoding(error);
+  return v;
+}
+
+const RFC3339 = '2006-01-02T15:04:05Z07:00';
+const RFC3339_MICRO = '2006-01-02T15:04:05.000000Z07:00';
+
+/** time.Parse(RFC3339[Micro], value)'s error text, or undefined when it parses. */
+export function goTimeParseError(value: string, micro = false): string | undefined {
+  const layout = micro ? RFC3339_MICRO : RFC3339;
+  const quote = (s: string) => JSON.stringify(s);
+  const cannot = (rest: string, elem: string) =>
+    `parsing time ${quote(value)} as ${quote(layout)}: cannot parse ${quote(rest)} as ${quote(elem)}`;
+  const outOfRange = (what: string) => `parsing time ${quote(value)}: ${what} out of range`;
+  const isDigit = (s: string, i: number) => i < s.length && s[i] >= '0' && s[i] <= '9';
+  let rest = value;
+  /** getnum: one or two digits (two when fixed). */
+  const num = (fixed: boolean, elem: string): number | string => {
+    if (!isDigit(rest, 0) || (fixed && !isDigit(rest, 1))) return cannot(rest, elem);
+    const n = isDigit(rest, 1) ? 2 : 1;
+    const v = Number(rest.slice(0, n));
+    rest = rest.slice(n);
+    return v;
+  };
+  const literal = (text: string): string | undefined => {
+    if (!rest.startsWith(text)) return cannot(rest, text);
+    rest = rest.slice(text.length);
+    return undefined;
+  };
+  if (rest.length < 4 || !/^\d{4}/.test(rest)) return cannot(rest, '2006');
+  const year = Number(rest.slice(0, 4));
+  rest = rest.slice(4);
+  const steps: [string, (n: number) => boolean, string, boolean][] = [
+    ['01', (n) => n >= 1 && n <= 12, 'month', true],
+    ['02', () => true, 'day', true],
+    ['15', (n) => n < 24, 'hour', false],
+    ['04', (n) => n < 60, 'minute', true],
+    ['05', (n) => n < 60, 'second', true],
+  ];
+  const separators = ['-', '-', 'T', ':', ':'];
+  const values: number[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const [elem, ok, name, fixed] = steps[i];
+    const sep = literal(separators[i]);
+    if (sep) return sep;
+    const n = num(fixed, elem);
+    if (typeof n === 'string') return n;
+    if (!ok(n)) return outOfRange(name);
+    values.push(n);
+  }
+  if (micro) {
+    if (!/^\.\d{6}/.test(rest)) return cannot(rest, '.000000');
+    rest = rest.slice(7);
+  } else if (rest.length >= 2 && (rest[0] === '.' || rest[0] === ',') && isDigit(rest, 1)) {
+    rest = rest.replace(/^[.,]\d+/, '');
+  }
+  if (rest.startsWith('Z')) rest = rest.slice(1);
+  else {
+    if (
+      rest.length < 6 ||
+      rest[3] !== ':' ||
+      (rest[0] !== '+' && rest[0] !== '-') ||
+      !/^\d\d$/.test(rest.slice(1, 3)) ||
+      !/^\d\d$/.test(rest.slice(4, 6))
+    ) {
+      return cannot(rest, 'Z07:00');
+    }
+    rest = rest.slice(6);
+  }
+  if (rest.length > 0) return `parsing time ${quote(value)}: extra text: ${quote(rest)}`;
+  const [month, day] = values;
+  const daysIn =
+    month === 2 ? ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  if (day < 1 || day > daysIn) return outOfRange('day');
+  return undefined;
 }
 
 /** An empty list or map (not struct: an empty struct is still written). */
