@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { commonPrefix, complete, formatCandidates, resolveType, type CompletionContext } from './completion';
+import { loadExplainSchema } from './explain-paths';
 
 function obj(kind: string, name: string, namespace?: string, labels?: Record<string, string>): KObject {
   return {
@@ -235,5 +236,19 @@ describe('helpers', () => {
     expect(formatCandidates(['aaa', 'bbb', 'ccc', 'ddd', 'eee'], 10)).toBe('aaa  ddd\nbbb  eee\nccc');
     expect(formatCandidates(['a-very-long-name', 'b'], 5)).toBe('a-very-long-name\nb');
     expect(formatCandidates([])).toBe('');
+  });
+});
+
+describe('kubectl explain field paths', () => {
+  it('completes the type, then field paths from the API schema once it has loaded', async () => {
+    expect(complete('kubectl explain deploy', 22, ctx).line).toBe('kubectl explain deployments ');
+    await loadExplainSchema();
+    expect(complete('kubectl explain pods.spec.con', 29, ctx).candidates).toEqual(['pods.spec.containers']);
+    expect(complete('kubectl explain deploy.spec.str', 31, ctx).line).toBe('kubectl explain deploy.spec.strategy ');
+    // through lists: the fields of a container
+    expect(complete('kubectl explain po.spec.containers.imagePu', 43, ctx).candidates).toEqual([
+      'po.spec.containers.imagePullPolicy',
+    ]);
+    expect(complete('kubectl explain pods.spec.nosuch.x', 34, ctx).candidates).toEqual([]);
   });
 });

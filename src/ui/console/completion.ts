@@ -2,7 +2,7 @@
 // mirrored cluster objects. It completes the program (kubectl, kubeplay, sleep, clear), kubectl
 // verbs and sub-verbs, resource types, object names of the typed type (in the `-n` namespace, or
 // every namespace with `-A`), flags of the verb, namespaces after `-n`, kubeplay verbs and their
-// arguments (nodes, zones, pods). Like bash: one candidate is completed (with a space after it,
+// arguments (nodes, zones, pods), and `kubectl explain` field paths (explain-paths.ts). Like bash: one candidate is completed (with a space after it,
 // unless it ends in `=` or `/`); several are completed to their common prefix and returned so a
 // second Tab can list them.
 
@@ -19,6 +19,7 @@ import {
   type FlagInfo,
   type ResourceType,
 } from './completion-data';
+import { explainPathCandidates } from './explain-paths';
 
 const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
@@ -259,6 +260,11 @@ function kubectlCandidates(args: string[], word: string, ctx: CompletionContext)
     if (first.includes('/')) return typeCandidates(word);
     const type = resolveType(first.split(',')[0]);
     return type ? startsWith(namesOf(ctx, type.kind, type.namespaced ? namespace : undefined), word) : [];
+  }
+  if (name === 'explain' && position === 0) {
+    // `pods.spec.con` → the fields of pods.spec (once the schema has loaded).
+    if (word.includes('.')) return explainPathCandidates(word, resolveType(word.split('.')[0])) ?? [];
+    return typeCandidates(word);
   }
   if (NODE_VERBS.has(name)) return startsWith(namesOf(ctx, 'Node', undefined), word);
   if (POD_VERBS.has(name) && position === 0) {
