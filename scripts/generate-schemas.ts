@@ -21,6 +21,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { builtinKinds } from '../src/engine/api/kinds';
+import { apiVersionOf } from '../src/engine/api/kinds/kind-definition';
 
 export interface ServedKind {
   kind: string;
@@ -29,23 +31,24 @@ export interface ServedKind {
   module: string;
 }
 
-/** The kinds the engine serves (src/engine/api/kinds), with the API version a manifest uses. */
-export const SERVED_KINDS: readonly ServedKind[] = [
-  { kind: 'Pod', apiVersion: 'v1', module: 'core/v1' },
-  { kind: 'Service', apiVersion: 'v1', module: 'core/v1' },
-  { kind: 'Namespace', apiVersion: 'v1', module: 'core/v1' },
-  { kind: 'Node', apiVersion: 'v1', module: 'core/v1' },
-  { kind: 'ReplicationController', apiVersion: 'v1', module: 'core/v1' },
-  { kind: 'Event', apiVersion: 'v1', module: 'core/v1' },
-  { kind: 'Deployment', apiVersion: 'apps/v1', module: 'apps/v1' },
-  { kind: 'ReplicaSet', apiVersion: 'apps/v1', module: 'apps/v1' },
-  { kind: 'PodDisruptionBudget', apiVersion: 'policy/v1', module: 'policy/v1' },
-  { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2', module: 'autoscaling/v2' },
-  { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v1', module: 'autoscaling/v1' },
-  { kind: 'PriorityClass', apiVersion: 'scheduling.k8s.io/v1', module: 'scheduling/v1' },
-  { kind: 'Lease', apiVersion: 'coordination.k8s.io/v1', module: 'coordination/v1' },
-  { kind: 'EndpointSlice', apiVersion: 'discovery.k8s.io/v1', module: 'discovery/v1' },
-];
+/**
+ * The kinds the engine serves, from its kind registry (src/engine/api/kinds): each kind in its
+ * stored version and every other served version, so a kind registered there has its schema here.
+ */
+export const SERVED_KINDS: readonly ServedKind[] = builtinKinds.flatMap((def) =>
+  [apiVersionOf(def), ...Object.keys(def.otherVersions ?? {})].map((apiVersion) => ({
+    kind: def.kind,
+    apiVersion,
+    module: typesModule(apiVersion),
+  })),
+);
+
+/** `scheduling.k8s.io/v1` → `scheduling/v1`, `v1` → `core/v1`: where kubernetes-types keeps a group version. */
+function typesModule(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  if (slash < 0) return `core/${apiVersion}`;
+  return `${apiVersion.slice(0, slash).split('.')[0]}/${apiVersion.slice(slash + 1)}`;
+}
 
 /**
  * Enums the API documents only in prose ("One of Always, Never, IfNotPresent"): listed here

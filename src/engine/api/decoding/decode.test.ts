@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../k8s/types';
 import { expectApiError, newCluster, podManifest, snapshot } from '../apiserver-test-fixtures';
-import { deploymentKind } from '../kinds';
-import { DecodeError, decodeObject, metadataDecodeError, strictDecodingError } from './decode';
+import { builtinKinds, deploymentKind } from '../kinds';
+import { apiVersionOf } from '../kinds/kind-definition';
+import { canDecode, DecodeError, decodeObject, metadataDecodeError, strictDecodingError } from './decode';
 
 function deployment(spec: Record<string, unknown>, metadata: Record<string, unknown> = { name: 'd' }): unknown {
   return {
@@ -30,6 +31,16 @@ function decodeError(input: unknown, apiVersion = (input as KObject).apiVersion,
   }
   throw new Error('decoded without an error');
 }
+
+describe('the decoding schema', () => {
+  it('has every served kind in every served version (the generator reads the kind registry)', () => {
+    for (const def of builtinKinds) {
+      for (const apiVersion of [apiVersionOf(def), ...Object.keys(def.otherVersions ?? {})]) {
+        expect(canDecode(apiVersion, def.kind), `${apiVersion} ${def.kind}`).toBe(true);
+      }
+    }
+  });
+});
 
 describe('decodeObject: type errors as encoding/json words them', () => {
   it('names the struct, the field path without indices and the Go type', () => {
