@@ -35,7 +35,9 @@ export function isPodTerminating(pod: KObject): boolean {
 /** podutil.GetPodReadyCondition. */
 export function podReadyCondition(pod: KObject): Condition | undefined {
   const conditions = pod.status?.conditions as Condition[] | undefined;
-  return Array.isArray(conditions) ? conditions.find((c) => c.type === 'Ready') : undefined;
+  if (!Array.isArray(conditions)) return undefined;
+  for (let i = 0; i < conditions.length; i++) if (conditions[i]?.type === 'Ready') return conditions[i];
+  return undefined;
 }
 
 /**

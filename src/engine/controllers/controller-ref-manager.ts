@@ -91,6 +91,27 @@ export interface ControllerRefManagerOptions {
   canAdopt: () => void;
 }
 
+const verdictsBySelector = new WeakMap<Selector, WeakMap<object, boolean>>();
+
+/**
+ * The selector's verdict on a label set, remembered per labels object: objects stamped from one
+ * template share their labels object, so a sync that claims a hundred pods matches once.
+ */
+function labelVerdicts(selector: Selector): (labels: Record<string, string> | undefined) => boolean {
+  let verdicts = verdictsBySelector.get(selector);
+  if (!verdicts) verdictsBySelector.set(selector, (verdicts = new WeakMap()));
+  const memo = verdicts;
+  return (labels) => {
+    if (!labels || typeof labels !== 'object') return selector.matches(labels);
+    let verdict = memo.get(labels);
+    if (verdict === undefined) {
+      verdict = selector.matches(labels);
+      memo.set(labels, verdict);
+    }
+    return verdict;
+  };
+}
+
 /** The outcome of a claim: what the owner now controls, and the errors met on the way. */
 export interface ClaimResult {
   claimed: KObject[];
@@ -175,7 +196,8 @@ export class ControllerRefManager {
   claim(def: KindDefinition, objects: readonly KObject[], ...filters: ClaimFilter[]): ClaimResult {
     const claimed: KObject[] = [];
     const errs: unknown[] = [];
-    const match = (obj: KObject) => this.selector.matches(obj.metadata.labels) && filters.every((f) => f(obj));
+    const selects = labelVerdicts(this.selector);
+    const match = (obj: KObject) => selects(obj.metadata.labels) && filters.every((f) => f(obj));
     for (const obj of objects) {
       try {
         if (
