@@ -28,8 +28,24 @@ export interface ConsoleSession {
   run(line: string, stdin?: string): number;
   /** Like run() for an already split argv (the script runner parses quoting itself). */
   runArgv(argv: string[], stdin?: string): number;
+  /**
+   * Like run(), except that a `sleep` is not run at once: the host advances it in slices
+   * (RunningCommand.advance) and can answer in between, or end it early with interrupt(). The
+   * events on the way are the same as run()'s. Any other line runs to its end here.
+   */
+  begin?(line: string, stdin?: string): RunningCommand;
   /** Ctrl+C: ends a streaming watch. */
   interrupt(): void;
   /** Whether a watch is streaming. */
   readonly streaming: boolean;
+}
+
+/** A command begun with ConsoleSession.begin. */
+export interface RunningCommand {
+  /** The exit status once the command has ended; undefined while it runs. */
+  readonly exitCode: number | undefined;
+  /** Runs up to `maxMs` more of virtual time; true once the command has ended. */
+  advance(maxMs: number): boolean;
+  /** Ctrl+C: ends the command where it is (exit status 130). */
+  interrupt(): void;
 }

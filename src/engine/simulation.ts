@@ -13,7 +13,7 @@ import { isRemoteLocation, readBundledExample } from './kubectl/examples';
 import { KUBELET_VERSION } from './kubelet/node-agent';
 import { runKubeplay } from './playground/kubeplay';
 import { splitArgs } from '../protocol/script-parse';
-import type { ConsoleSession, OutputSink, WatchEvent } from './simulation-types';
+import type { ConsoleSession, OutputSink, RunningCommand, WatchEvent } from './simulation-types';
 
 export interface SimulationOptions extends ClusterShape {
   seed?: number;
@@ -226,10 +226,57 @@ class Console implements ConsoleSession {
     return code;
   }
 
+  begin(line: string, stdin?: string): RunningCommand {
+    let argv: string[] | undefined;
+    try {
+      argv = splitArgs(line);
+    } catch {
+      argv = undefined;
+    }
+    if (!argv || argv[0] !== 'sleep' || stdin !== undefined) return finished(this.run(line, stdin));
+    const err = (text: string) => this.sink(text, 'stderr');
+    const ms = this.sleepMs(argv.slice(1), err);
+    if (ms === undefined) {
+      this.sim.clock.runDue();
+      return finished(1);
+    }
+    const clock = this.sim.clock;
+    const end = clock.now() + ms;
+    let exitCode: number | undefined;
+    const finish = (code: number) => {
+      if (exitCode !== undefined) return;
+      exitCode = code;
+      clock.runDue();
+    };
+    return {
+      get exitCode() {
+        return exitCode;
+      },
+      advance(maxMs) {
+        if (exitCode !== undefined) return true;
+        clock.advance(Math.max(0, Math.min(end, clock.now() + maxMs) - clock.now()));
+        if (clock.now() >= end) finish(0);
+        return exitCode !== undefined;
+      },
+      interrupt() {
+        // A shell's sleep killed by SIGINT: exit status 128 + 2.
+        finish(130);
+      },
+    };
+  }
+
   private sleep(args: string[], err: (text: string) => void): number {
+    const ms = this.sleepMs(args, err);
+    if (ms === undefined) return 1;
+    this.sim.clock.advance(ms);
+    return 0;
+  }
+
+  /** The virtual ms `sleep ARGS` waits, or undefined after printing why it will not. */
+  private sleepMs(args: string[], err: (text: string) => void): number | undefined {
     if (args.length !== 1) {
       err('sleep: expects one DURATION such as 45s, 5m30s or 1h\n');
-      return 1;
+      return undefined;
     }
     let ms: number;
     try {
@@ -237,19 +284,23 @@ class Console implements ConsoleSession {
       ms = /^\d+(\.\d+)?$/.test(args[0]) ? Number(args[0]) * 1000 : parseGoDuration(args[0]);
     } catch {
       err(`sleep: invalid time interval '${args[0]}'\n`);
-      return 1;
+      return undefined;
     }
     if (ms < 0) {
       err(`sleep: invalid time interval '${args[0]}'\n`);
-      return 1;
+      return undefined;
     }
     if (ms > MAX_COMMAND_VIRTUAL_MS) {
       err(
         `sleep: ${args[0]} is more virtual time than one command may take in this playground (at most ${MAX_COMMAND_VIRTUAL_TIME_TEXT}; sleep in several steps)\n`,
       );
-      return 1;
+      return undefined;
     }
-    this.sim.clock.advance(ms);
-    return 0;
+    return ms;
   }
+}
+
+/** A command begun with ConsoleSession.begin that has already ended. */
+function finished(exitCode: number): RunningCommand {
+  return { exitCode, advance: () => true, interrupt: () => {} };
 }

@@ -119,4 +119,70 @@ describe('WorkerHandler with the engine', () => {
     expect(result).toMatchObject({ id: 'q3', exitCode: 0, stderr: '' });
     expect(result.stdout).toMatch(/^Pod default\/lonely: attempt 1 at .*: scheduled to node-/m);
   });
+
+  describe('a sleep runs in the frames, so the worker answers meanwhile', () => {
+    const printed = (id: string) =>
+      outbox
+        .of('output')
+        .filter((o) => o.id === id)
+        .map((o) => o.text)
+        .join('');
+
+    beforeEach(() => {
+      handler.receive({ type: 'clock', op: 'pause' });
+      timers.run(16);
+      outbox.clear();
+    });
+
+    it('ends in a later frame, at the time it asked for, with the same cluster as a sleep run at once', () => {
+      handler.receive({ type: 'console', id: 'd', line: 'kubectl create deployment web --image=nginx --replicas=3' });
+      handler.receive({ type: 'console', id: 's', line: 'sleep 10m' });
+      expect(outbox.of('done').map((d) => d.id)).toEqual(['d']);
+      // A query is answered while the sleep goes on.
+      handler.receive({ type: 'query', id: 'q', line: 'kubectl describe deployment web' });
+      expect(outbox.of('result')).toHaveLength(1);
+      timers.run(200);
+      expect(outbox.of('done').at(-1)).toEqual({ type: 'done', id: 's', exitCode: 0, now: 600_000 });
+      handler.receive({ type: 'console', id: 'g', line: 'kubectl get pods -o yaml' });
+
+      const direct = new Simulation();
+      let text = '';
+      const console = direct.openConsole((t) => (text += t));
+      console.run('kubectl create deployment web --image=nginx --replicas=3');
+      console.run('sleep 10m');
+      text = '';
+      console.run('kubectl get pods -o yaml');
+      expect(printed('g')).toBe(text);
+    });
+
+    it('Ctrl+C ends it where it is (exit status 130); the commands sent meanwhile then run in order', () => {
+      handler.receive({ type: 'console', id: 's', line: 'sleep 24h' });
+      handler.receive({ type: 'console', id: 'c1', line: 'kubeplay clock' });
+      handler.receive({ type: 'action', id: 'b1', line: 'kubectl cordon node-a1' });
+      expect(outbox.of('started').map((m) => m.id)).toEqual(['s']);
+      handler.receive({ type: 'interrupt' });
+      expect(outbox.of('done').map((d) => [d.id, d.exitCode, d.now])).toEqual([
+        ['s', 130, 0],
+        ['c1', 0, 0],
+        ['b1', 0, 0],
+      ]);
+      expect(printed('c1')).toContain('(+0s since start)');
+    });
+
+    it('a reset sent meanwhile waits for the sleep, as it would have before', () => {
+      handler.receive({ type: 'console', id: 's', line: 'sleep 1m' });
+      handler.receive({ type: 'reset', options: { zones: 1, nodesPerZone: 1 } });
+      expect(outbox.of('delta').some((d) => d.reset)).toBe(false);
+      timers.run(100);
+      expect(outbox.of('done').map((d) => [d.id, d.now])).toEqual([['s', 60_000]]);
+      const snapshot = outbox.of('delta').find((d) => d.reset)!;
+      expect(snapshot.upserts.filter((o) => o.kind === 'Node').map((n) => n.metadata.name)).toEqual(['node-a1']);
+    });
+
+    it('a sleep it refuses ends at once with its message', () => {
+      handler.receive({ type: 'console', id: 's', line: 'sleep 25h' });
+      expect(outbox.of('done')).toEqual([{ type: 'done', id: 's', exitCode: 1, now: 0 }]);
+      expect(printed('s')).toMatch(/^sleep: 25h is more virtual time than one command may take/);
+    });
+  });
 });

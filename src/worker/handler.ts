@@ -7,7 +7,7 @@
 // tests drive it in Node with a fake clock, and the engine never learns where it runs.
 
 import type { KObject } from '../k8s/types';
-import type { ConsoleSession, OutputSink } from '../engine/simulation-types';
+import type { ConsoleSession, OutputSink, RunningCommand } from '../engine/simulation-types';
 import type { ObjectChange } from '../protocol/delta';
 import {
   PROTOCOL_VERSION,
@@ -85,6 +85,17 @@ const QUERY_LINE = /^\s*(kubectl\s+describe|kubeplay\s+explain\s+scheduling)(\s|
 /** Upper bound of events one 'max' frame runs, whatever the clock says. */
 const MAX_STEPS_PER_FRAME = 100_000;
 
+/** A command (a `sleep`) the frames advance in slices, so that the worker answers meanwhile. */
+interface Sliced {
+  id: string;
+  command: RunningCommand;
+  terminal: Terminal;
+}
+
+/** Messages that must wait for a sliced command to end: they act in order on the cluster. */
+type Ordered =
+  Extract<ToWorker, { type: 'console' | 'apply' | 'action' | 'reset' }> | Extract<ToWorker, { type: 'clock'; op: 'step' }>;
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -118,6 +129,10 @@ export class WorkerHandler {
   /** Real time up to which the clock has been advanced while playing. */
   private lastAdvanceAt: number;
   private cancelFrame: (() => void) | null = null;
+  /** The command the frames are advancing, if any. */
+  private sliced: Sliced | null = null;
+  /** What arrived while it runs and must come after it, in order. */
+  private readonly waiting: Ordered[] = [];
 
   constructor(options: HandlerOptions) {
     this.post = options.post;
@@ -174,6 +189,10 @@ export class WorkerHandler {
   }
 
   private handle(message: ToWorker): void {
+    if (this.sliced && isOrdered(message)) {
+      this.waiting.push(message);
+      return;
+    }
     switch (message.type) {
       case 'hello':
         if (message.version !== PROTOCOL_VERSION) {
@@ -200,6 +219,8 @@ export class WorkerHandler {
         return;
       case 'interrupt':
         this.console?.session.interrupt();
+        if (this.sliced?.terminal === this.console) this.sliced?.command.interrupt();
+        this.settleSliced();
         this.output.flush();
         return;
       case 'clock':
@@ -279,13 +300,64 @@ export class WorkerHandler {
     } else {
       terminal.currentId = id;
       try {
-        exitCode = stdin === undefined ? terminal.session.run(line) : terminal.session.run(line, stdin);
+        const session = terminal.session;
+        if (session.begin) {
+          // A sleep goes on in the frames (see advanceSliced); anything else has ended here.
+          const command = stdin === undefined ? session.begin(line) : session.begin(line, stdin);
+          if (command.exitCode === undefined) {
+            this.sliced = { id, command, terminal };
+            return;
+          }
+          exitCode = command.exitCode;
+        } else {
+          exitCode = stdin === undefined ? session.run(line) : session.run(line, stdin);
+        }
       } catch (error) {
         this.output.push(id, `error: internal error: ${errorText(error)}\n`, 'stderr');
       }
     }
     this.output.flush();
     this.post({ type: 'done', id, exitCode, ...this.virtualNow() });
+  }
+
+  /**
+   * Advances the sliced command event by event until the frame's real-time deadline (or a step
+   * cap, for timers that stand still), then, once it has ended, reports it done.
+   */
+  private advanceSliced(deadline: number): void {
+    const sliced = this.sliced;
+    if (!sliced) return;
+    const clock = this.sim?.clock;
+    try {
+      for (let steps = 0; steps < MAX_STEPS_PER_FRAME && clock; steps++) {
+        const next = clock.nextEventTime();
+        // to the next event, or the rest of the command's time when nothing is pending
+        const ended = sliced.command.advance(next === undefined ? Number.MAX_SAFE_INTEGER : Math.max(0, next - clock.now()));
+        if (ended || this.timers.now() >= deadline) break;
+      }
+    } catch (error) {
+      this.output.push(sliced.id, `error: internal error: ${errorText(error)}\n`, 'stderr');
+      sliced.command.interrupt();
+    }
+    this.settleSliced();
+  }
+
+  /** Reports the sliced command done once it has ended, then handles what waited for it. */
+  private settleSliced(): void {
+    const sliced = this.sliced;
+    if (!sliced || sliced.command.exitCode === undefined) return;
+    this.sliced = null;
+    this.output.flush();
+    this.post({ type: 'done', id: sliced.id, exitCode: sliced.command.exitCode, ...this.virtualNow() });
+    while (!this.sliced && this.waiting.length > 0) {
+      const message = this.waiting.shift()!;
+      try {
+        this.handle(message);
+      } catch (error) {
+        const id = 'id' in message ? message.id : undefined;
+        this.post({ type: 'error', message: `failed to handle ${message.type}: ${errorText(error)}`, ...(id ? { id } : {}) });
+      }
+    }
   }
 
   /** `{ now }`: the simulation's virtual time, for started / done (nothing without a simulation). */
@@ -359,7 +431,10 @@ export class WorkerHandler {
     const elapsed = Math.min(Math.max(0, startedAt - this.lastAdvanceAt), this.maxCatchUpMs);
     this.lastAdvanceAt = startedAt;
     const sim = this.sim;
-    if (this.playing && sim) {
+    if (this.sliced) {
+      // The sleep moves the clock (flat out, a frame's budget at a time); real time waits.
+      this.advanceSliced(startedAt + this.budgetMs);
+    } else if (this.playing && sim) {
       const deadline = startedAt + this.budgetMs;
       this.guard(() =>
         this.speed === 'max' ? this.runFlatOut(sim.clock, deadline) : this.runRealTime(sim.clock, elapsed * this.speed, deadline),
@@ -372,7 +447,7 @@ export class WorkerHandler {
     } catch (error) {
       this.post({ type: 'error', message: `could not send changes: ${errorText(error)}` });
     }
-    if (this.playing) this.requestFrame();
+    if (this.playing || this.sliced) this.requestFrame();
   }
 
   /** The machines' version and snapshot, when the simulation reports machines. */
@@ -412,5 +487,19 @@ export class WorkerHandler {
     for (let steps = 0; steps < MAX_STEPS_PER_FRAME && this.timers.now() < deadline; steps++) {
       if (!clock.step()) return;
     }
+  }
+}
+
+function isOrdered(message: ToWorker): message is Ordered {
+  switch (message.type) {
+    case 'console':
+    case 'apply':
+    case 'action':
+    case 'reset':
+      return true;
+    case 'clock':
+      return message.op === 'step';
+    default:
+      return false;
   }
 }
