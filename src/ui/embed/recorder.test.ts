@@ -25,6 +25,24 @@ function session() {
 }
 
 describe('SessionRecorder', () => {
+  it('a sleep cut short by Ctrl+C is recorded as the time it did wait', () => {
+    const r = new SessionRecorder();
+    r.delta(0, true);
+    r.sending('c1', 'kubectl get pods');
+    r.started('c1', 'kubectl get pods', 1000);
+    r.done('c1', 0, 1000);
+    r.sending('c2', 'sleep 24h');
+    r.started('c2', 'sleep 24h', 3000);
+    r.done('c2', 130, 3000 + 90_000);
+    r.sending('c3', 'kubeplay clock');
+    r.started('c3', 'kubeplay clock', 3000 + 90_000);
+    r.done('c3', 0, 3000 + 90_000);
+    expect(r.recorded()).toEqual([
+      { line: 'kubectl get pods', gapMs: 1000 },
+      { line: 'kubeplay clock', gapMs: 92_000 },
+    ]);
+  });
+
   it('completed() leaves out the command still running', () => {
     const r = new SessionRecorder();
     r.delta(0, true);

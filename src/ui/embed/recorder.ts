@@ -39,6 +39,9 @@ export function sleepDurationMs(line: string): number | null {
   }
 }
 
+/** The exit status of a command ended by Ctrl+C (128 + SIGINT). */
+const INTERRUPTED = 130;
+
 export class SessionRecorder {
   private commands: RecordedCommand[] = [];
   /** Commands sent but not started yet: their line and stdin, by command id. */
@@ -89,6 +92,18 @@ export class SessionRecorder {
       this.cursor = 0;
       this.stale = false;
       return;
+    }
+    if (exitCode === INTERRUPTED && now !== undefined && !this.awaitingSnapshot && command.startedAt !== null && command.entry) {
+      const entry = command.entry;
+      if (sleepDurationMs(entry.line) !== null) {
+        // A sleep cut short by Ctrl+C: the time it did wait becomes part of the next gap, as if
+        // the line had not been typed (replaying it would wait its whole duration).
+        this.commands = this.commands.filter((c) => c !== entry);
+        this.cursor = command.startedAt - entry.gapMs;
+        this.clock = now;
+        this.stale = false;
+        return;
+      }
     }
     if (now !== undefined && !this.awaitingSnapshot) {
       // the worker says when it ended: exact
