@@ -1,7 +1,7 @@
 // Console: a terminal on the simulation. Enter runs the line (echoed by the worker as `$ line`
 // before its output, for typed commands and buttons alike); ↑/↓ walk the history; Tab completes
 // (console/completion.ts; a second Tab lists the candidates, as bash does); `clear` and Ctrl+L
-// empty the screen; Ctrl+C without a selection stops a streaming watch.
+// empty the screen; Ctrl+C without a selection stops a streaming watch or a running command.
 
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useBridge } from '../bridge-context';
@@ -202,7 +202,7 @@ export function Console() {
             ref={input}
             type="text"
             aria-label="kubectl console"
-            title="↑ ↓ history · Tab complete · Ctrl+L clear · Ctrl+C stop a watch"
+            title="↑ ↓ history · Tab complete · Ctrl+L clear · Ctrl+C stop a watch or a command"
             placeholder="kubectl get nodes"
             value={value}
             onChange={(e) => {
