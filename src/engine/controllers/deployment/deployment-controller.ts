@@ -114,10 +114,13 @@ export function startDeploymentController(deps: DeploymentControllerDeps): Deplo
     // Adoption patched some: use their latest cached versions.
     const rsList = claim.claimed.map((rs) => replicaSets.get(namespace, rs.metadata.name ?? '') ?? rs);
 
-    // getPodMapForDeployment: pods by the uid of the RS controlling them.
+    // getPodMapForDeployment: pods by the uid of the RS controlling them. Only the Recreate
+    // strategy reads it (are old pods still running?), so a rolling update does not build it: that
+    // is O(replicas) work on every sync, and a Deployment syncs on every status change of its
+    // ReplicaSets.
     const podMap = new Map<string, KObject[]>();
-    for (const rs of rsList) podMap.set(rs.metadata.uid ?? '', []);
-    for (const rs of rsList) {
+    if (d.spec?.strategy?.type === 'Recreate') for (const rs of rsList) podMap.set(rs.metadata.uid ?? '', []);
+    for (const rs of podMap.size > 0 ? rsList : []) {
       for (const pod of pods.byIndex(OWNER_UID_INDEX, rs.metadata.uid ?? '')) {
         if (getControllerOf(pod)?.uid !== rs.metadata.uid || !selector.matches(pod.metadata.labels)) continue;
         podMap.get(rs.metadata.uid ?? '')!.push(pod);
