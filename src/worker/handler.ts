@@ -337,7 +337,8 @@ export class WorkerHandler {
       }
     } catch (error) {
       this.output.push(sliced.id, `error: internal error: ${errorText(error)}\n`, 'stderr');
-      sliced.command.interrupt();
+      // Ends it (its exit status is set first, even should the reactions it runs throw again).
+      this.guard(() => sliced.command.interrupt());
     }
     this.settleSliced();
   }
