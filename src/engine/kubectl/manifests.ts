@@ -84,9 +84,38 @@ export function parseManifestText(text: string, source: string, validate = true)
       throw e;
     }
     if (value === null || value === undefined) continue;
+    // JSON has no infinities or NaN (`.inf`, `.nan`): encoding/json refuses the first it meets.
+    const unsupported = firstNonFinite(value);
+    if (unsupported !== undefined) {
+      throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: json: unsupported value: ${unsupported}`);
+    }
     out.push(...flatten(value, source, validate));
   }
   return out;
+}
+
+/** The first infinity or NaN in encoding/json's order (map keys sorted), as Go prints it. */
+function firstNonFinite(value: unknown): string | undefined {
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'NaN';
+    if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
+    return undefined;
+  }
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = firstNonFinite(v);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o).sort()) {
+      const found = firstNonFinite(o[k]);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /** How encoding/json names a JSON value's kind in its errors. */
