@@ -26,6 +26,7 @@
 
 import type { KObject, ObjectMeta, OwnerReference } from '../../../k8s/types';
 import type { ApiServer, PropagationPolicy } from '../../api/apiserver';
+import { deepEqual } from '../../api/deep';
 import { isApiError } from '../../api/errors';
 import type { KindDefinition } from '../../api/kinds/kind-definition';
 import type { Clock } from '../../clock/clock';
@@ -41,6 +42,16 @@ const FOREGROUND_RECHECK_MS = 10_000;
 
 /** How an owner reference resolves, as attemptToDeleteItem classifies it. */
 export type OwnerState = 'solid' | 'dangling' | 'waiting';
+
+/** Whether two versions agree on what the collector reads: references, deletion, finalizers. */
+function sameCollectorMeta(a: ObjectMeta, b: ObjectMeta): boolean {
+  return (
+    a.uid === b.uid &&
+    a.deletionTimestamp === b.deletionTimestamp &&
+    (a.ownerReferences === b.ownerReferences || deepEqual(a.ownerReferences ?? [], b.ownerReferences ?? [])) &&
+    (a.finalizers === b.finalizers || deepEqual(a.finalizers ?? [], b.finalizers ?? []))
+  );
+}
 
 /** `Pod:default/web`, `Node:n1`, `Deployment.apps:default/web`. */
 export function gcKey(def: KindDefinition, obj: KObject): string {
@@ -222,6 +233,9 @@ export function startGarbageCollector(api: ApiServer, clock: Clock, informers: I
     controller.handle(informer, {
       onAdd: (obj): Keys => keysOf(def, obj, false),
       onUpdate: (oldObj, newObj): Keys => {
+        // Like the graph builder (processGraphChanges), only a change of references, deletion or
+        // finalizers concerns the collector: status writes (a pod's, a lease's renewal) do not.
+        if (sameCollectorMeta(oldObj.metadata, newObj.metadata)) return undefined;
         const keys = keysOf(def, newObj, !!newObj.metadata.deletionTimestamp && !oldObj.metadata.deletionTimestamp);
         // References the update removed still concern those owners (a foreground owner may be unblocked).
         for (const ref of oldObj.metadata.ownerReferences ?? []) {
