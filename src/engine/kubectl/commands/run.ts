@@ -6,6 +6,7 @@
 // the user is told how to read its output instead.
 
 import type { KObject } from '../../../k8s/types';
+import { DecodeError, decodeObject } from '../../api/decoding/decode';
 import { ApiError } from '../../api/errors';
 import { applyPatch } from '../../api/patch';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
@@ -224,9 +225,16 @@ function applyOverrides(pod: KObject, overrides: string, type: string): KObject 
   } catch (e) {
     throw new KubectlError(e instanceof ApiError ? e.status.message : (e as Error).message);
   }
-  // Decoding into the typed Pod gives every container a `resources: {}` and the pod a status.
+  // Decoded back into the typed Pod (encoding/json, not strict): a wrong type is the decoder's
+  // error, unknown fields are dropped; every container gets a `resources: {}` and the pod a status.
+  try {
+    result = decodeObject(result, 'v1', 'Pod').object;
+  } catch (e) {
+    if (e instanceof DecodeError) throw new KubectlError(e.message);
+    throw e;
+  }
   const containers = Array.isArray(result.spec?.containers)
-    ? result.spec.containers.map((c: Record<string, unknown>) => (c && !c.resources ? { ...c, resources: {} } : c))
+    ? result.spec.containers.map((c: Record<string, unknown>) => (!c.resources ? { ...c, resources: {} } : c))
     : result.spec?.containers;
   return { ...result, spec: { ...result.spec, containers }, status: result.status ?? {} };
 }
