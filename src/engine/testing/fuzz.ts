@@ -531,6 +531,10 @@ export function patchCommand(): fc.Arbitrary<string[]> {
     fc
       .tuple(fc.constantFrom(...PATCH_TARGETS), jsonBody)
       .map(([t, body]) => ['kubectl', 'patch', t, '--type=json', '-p', JSON.stringify(body)]),
+    // `kubectl run --overrides` patches the pod it builds, client-side
+    fc
+      .tuple(fc.nat({ max: 1000 }), mergeBody)
+      .map(([n, body]) => ['kubectl', 'run', `r${n}`, '--image=nginx', `--overrides=${JSON.stringify(body)}`]),
   );
 }
 
