@@ -60,8 +60,17 @@ export function namespaceIndex(obj: KObject): readonly string[] {
 export function ownerUidIndex(obj: KObject): readonly string[] {
   const refs = obj.metadata.ownerReferences;
   if (!refs || refs.length === 0) return NONE;
-  return refs.map((r) => r.uid);
+  // The index runs on every event, twice: remember the uids per (immutable) references array,
+  // which the writes that leave references alone share.
+  let uids = ownerUidsCache.get(refs);
+  if (!uids) {
+    uids = Object.freeze(refs.map((r) => r.uid));
+    ownerUidsCache.set(refs, uids);
+  }
+  return uids;
 }
+
+const ownerUidsCache = new WeakMap<object, readonly string[]>();
 
 /** A pod's spec.nodeName: what the kubelet, node lifecycle and the scheduler's node info read. */
 export function nodeNameIndex(obj: KObject): readonly string[] {
