@@ -136,6 +136,13 @@ describe('decodeObject: nulls, unknown fields and the result', () => {
     expect(object.spec).toEqual({ containers: [{}] });
   });
 
+  it('keeps a map key such as __proto__ as data, for validation to judge', () => {
+    const labels = JSON.parse('{"__proto__": "x"}') as Record<string, string>;
+    const { object } = decodeObject(pod({ containers: [] }, { name: 'p', labels }), 'v1', 'Pod');
+    expect(Object.keys(object.metadata.labels ?? {})).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(object.metadata.labels)).toBe(Object.prototype);
+  });
+
   it('leaves out empty lists and maps of optional fields, as the server never writes them', () => {
     const { object } = decodeObject(
       pod(

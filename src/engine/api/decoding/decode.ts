@@ -122,7 +122,7 @@ class Decoder {
           for (const key of Object.keys(v)) {
             const item = v[key];
             const decoded = item === null ? zeroValue(values) : this.value(item, values, { ...at, path: `${at.path}.${key}` });
-            out[key] = decoded === undefined ? zeroValue(values) : decoded;
+            setOwn(out, key, decoded === undefined ? zeroValue(values) : decoded);
           }
           return out;
         }
@@ -174,7 +174,7 @@ class Decoder {
           for (const key of Object.keys(v)) {
             const item = v[key];
             const decoded = item === null ? undefined : this.value(item, values, { ...at, path: `${at.path}.${key}` });
-            out[key] = decoded === undefined ? zeroValue(values) : decoded;
+            setOwn(out, key, decoded === undefined ? zeroValue(values) : decoded);
           }
           return out;
         }
@@ -198,7 +198,7 @@ class Decoder {
       // An empty list or map of an optional (omitempty) field is no field: the server never
       // returns `ownerReferences: []`.
       if (decoded === undefined || (isEmptyCollection(decoded, properties[key]) && !schema.required?.includes(key))) continue;
-      out[key] = decoded;
+      setOwn(out, key, decoded);
     }
     return out;
   }
@@ -339,6 +339,11 @@ function goIntConversion(v: number, target: 'int32' | 'int64'): number {
 function isEmptyCollection(v: unknown, schema: SchemaNode): boolean {
   if (Array.isArray(v)) return v.length === 0;
   return !!schema.additionalProperties && isObject(v) && Object.keys(v).length === 0;
+}
+
+/** Sets a key as an own property: a map key such as `__proto__` is data, never the prototype. */
+function setOwn(o: Json, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function isObject(v: unknown): v is Json {
