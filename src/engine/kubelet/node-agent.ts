@@ -124,6 +124,9 @@ export class NodeAgent {
   private bootId: string;
   private readonly pressure: Record<PressureKind, boolean> = { memory: false, disk: false, pid: false };
   private shuttingDown = false;
+  /** The stored conditions and conditionState() last found to need no write (syncNodeStatus). */
+  private unchangedConditions: Condition[] | undefined;
+  private unchangedState = -1;
   private booted = false;
   /** registrationCompleted: set once the Node exists; cleared by a restart. */
   private registered = false;
@@ -295,6 +298,12 @@ export class NodeAgent {
   }
 
   /** The conditions the kubelet would post now, in its order. */
+  /** What currentConditions() depends on, as one number. */
+  private conditionState(): number {
+    const p = this.pressure;
+    return (p.memory ? 1 : 0) | (p.disk ? 2 : 0) | (p.pid ? 4 : 0) | (this.shuttingDown ? 8 : 0);
+  }
+
   private currentConditions(): ConditionCore[] {
     const kinds: PressureKind[] = ['memory', 'disk', 'pid'];
     return [
@@ -325,16 +334,24 @@ export class NodeAgent {
       if (!this.registered) this.register();
       return;
     }
-    const now = api.timestamp();
     const previous: Condition[] = node.status?.conditions ?? [];
     // Whether a condition changed depends only on its fixed parts, so this is decided before the
-    // new conditions are built (every 10 s on every node, mostly to write nothing).
-    const changed = this.currentConditions().some((c) => {
-      const old = previous.find((p) => p.type === c.type);
-      return !old || old.status !== c.status || old.reason !== c.reason || old.message !== c.message;
-    });
+    // new conditions are built (every 10 s on every node, mostly to write nothing). The stored
+    // conditions and this kubelet's state are what it depends on: when neither moved since the
+    // last check that found no change, that answer stands.
+    const state = this.conditionState();
+    let changed = false;
+    if (previous !== this.unchangedConditions || state !== this.unchangedState) {
+      changed = this.currentConditions().some((c) => {
+        const old = previous.find((p) => p.type === c.type);
+        return !old || old.status !== c.status || old.reason !== c.reason || old.message !== c.message;
+      });
+      this.unchangedConditions = changed ? undefined : previous;
+      this.unchangedState = state;
+    }
     const imagesChanged = this.ctx.images?.takeImagesDirty() ?? false;
     if (!changed && !imagesChanged && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
+    const now = api.timestamp();
     const desired = this.conditions(now, now).map((c) => {
       const old = previous.find((p) => p.type === c.type);
       return old && old.status === c.status ? { ...c, lastTransitionTime: old.lastTransitionTime } : c;
