@@ -117,7 +117,11 @@ function validateOwnerReference(ref: unknown, path: string): FieldError[] {
 }
 
 /** ValidateOwnerReferences. */
+const validOwnerReferences = new WeakSet<object>();
+
 export function validateOwnerReferences(refs: unknown, path: string): FieldError[] {
+  // Writes that leave the references alone (every status write, every lease renewal) share them.
+  if (knownValid(validOwnerReferences, refs)) return [];
   const errs: FieldError[] = [];
   const list = asArray(refs);
   let firstController = '';
@@ -139,6 +143,7 @@ export function validateOwnerReferences(refs: unknown, path: string): FieldError
       }
     }
   }
+  if (errs.length === 0) rememberValid(validOwnerReferences, refs);
   return errs;
 }
 
