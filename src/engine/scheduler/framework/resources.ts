@@ -265,11 +265,21 @@ const EMPTY_PAIR = Object.freeze({ requests: EMPTY_RESOURCE, nonZero: EMPTY_RESO
 /** Both request flavours of a spec, memoised per (containers, initContainers, overhead, resources). */
 function specPair(spec: any): { requests: Resource; nonZero: Resource } {
   if (spec === null || typeof spec !== 'object') return EMPTY_PAIR;
-  return memoByObjects(pairCache, [spec.containers, spec.initContainers, spec.overhead, spec.resources], () => ({
+  // Pods share their (frozen) spec: one lookup instead of four nested ones on the common path.
+  const frozen = Object.isFrozen(spec);
+  if (frozen) {
+    const hit = pairBySpec.get(spec);
+    if (hit !== undefined) return hit;
+  }
+  const pair = memoByObjects(pairCache, [spec.containers, spec.initContainers, spec.overhead, spec.resources], () => ({
     requests: freezeResource(toResource(podRequestsList(spec, undefined))),
     nonZero: nonZeroOf(spec),
   }));
+  if (frozen) pairBySpec.set(spec, pair);
+  return pair;
 }
+
+const pairBySpec = new WeakMap<object, { requests: Resource; nonZero: Resource }>();
 
 /** Requests of a pod spec (C4): what NodeResourcesFit and the node totals use. Frozen, shared. */
 export function specRequests(spec: any): Resource {
