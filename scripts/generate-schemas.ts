@@ -85,6 +85,41 @@ const ENUMS: Record<string, string[]> = {
   'discovery.v1.EndpointSlice.addressType': ['IPv4', 'IPv6', 'FQDN'],
 };
 
+/**
+ * Go's names of the named types behind some fields (`v1.RestartPolicy`, `v1.ResourceList`), which
+ * the .d.ts files flatten to `string` or a map: the API server's decoding errors name them
+ * (`… of type v1.RestartPolicy`). Keyed by `definition.property`; written as `x-go-type`.
+ */
+const GO_TYPES: Record<string, string> = {
+  'core.v1.Container.imagePullPolicy': 'v1.PullPolicy',
+  'core.v1.Container.terminationMessagePolicy': 'v1.TerminationMessagePolicy',
+  'core.v1.ContainerPort.protocol': 'v1.Protocol',
+  'core.v1.ServicePort.protocol': 'v1.Protocol',
+  'core.v1.PodSpec.restartPolicy': 'v1.RestartPolicy',
+  'core.v1.PodSpec.dnsPolicy': 'v1.DNSPolicy',
+  'core.v1.PodSpec.preemptionPolicy': 'v1.PreemptionPolicy',
+  'core.v1.ServiceSpec.type': 'v1.ServiceType',
+  'core.v1.ServiceSpec.sessionAffinity': 'v1.ServiceAffinity',
+  'core.v1.Toleration.operator': 'v1.TolerationOperator',
+  'core.v1.Toleration.effect': 'v1.TaintEffect',
+  'core.v1.Taint.effect': 'v1.TaintEffect',
+  'core.v1.NodeSelectorRequirement.operator': 'v1.NodeSelectorOperator',
+  'core.v1.TopologySpreadConstraint.whenUnsatisfiable': 'v1.UnsatisfiableConstraintAction',
+  'core.v1.TopologySpreadConstraint.nodeAffinityPolicy': 'v1.NodeInclusionPolicy',
+  'core.v1.TopologySpreadConstraint.nodeTaintsPolicy': 'v1.NodeInclusionPolicy',
+  'core.v1.ResourceRequirements.limits': 'v1.ResourceList',
+  'core.v1.ResourceRequirements.requests': 'v1.ResourceList',
+  'meta.v1.LabelSelectorRequirement.operator': 'v1.LabelSelectorOperator',
+  'apps.v1.DeploymentStrategy.type': 'v1.DeploymentStrategyType',
+  'policy.v1.PodDisruptionBudgetSpec.unhealthyPodEvictionPolicy': 'v1.UnhealthyPodEvictionPolicyType',
+  'scheduling.v1.PriorityClass.preemptionPolicy': 'v1.PreemptionPolicy',
+  'autoscaling.v2.MetricSpec.type': 'v2.MetricSourceType',
+  'autoscaling.v2.MetricTarget.type': 'v2.MetricTargetType',
+  'autoscaling.v2.HPAScalingRules.selectPolicy': 'v2.ScalingPolicySelect',
+  'autoscaling.v2.HPAScalingPolicy.type': 'v2.HPAScalingPolicyType',
+  'discovery.v1.EndpointSlice.addressType': 'v1.AddressType',
+};
+
 type JsonSchema = Record<string, unknown>;
 
 /** One field of an OpenAPI-generated model of @kubernetes/client-node. */
@@ -233,6 +268,8 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
       }
       const values = ENUMS[`${id}.${name}`];
       if (values) schema = { ...schema, enum: values };
+      const goType = GO_TYPES[`${id}.${name}`];
+      if (goType) schema = { ...schema, 'x-go-type': goType };
       if (topLevel && name === 'status') schema = { ...schema, readOnly: true };
       const description = docOf(member);
       properties[name] = description ? { description, ...schema } : schema;

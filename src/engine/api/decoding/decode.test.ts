@@ -65,6 +65,15 @@ describe('decodeObject: type errors as encoding/json words them', () => {
     );
   });
 
+  it('names the Go named types behind strings and maps', () => {
+    expect(decodeError(pod({ restartPolicy: 5, containers: [] }))).toBe(
+      'json: cannot unmarshal number into Go struct field PodSpec.spec.restartPolicy of type v1.RestartPolicy',
+    );
+    expect(decodeError(pod({ containers: [{ name: 'c', image: 'i', resources: { limits: 5 } }] }))).toBe(
+      'json: cannot unmarshal number into Go struct field ResourceRequirements.spec.containers.resources.limits of type v1.ResourceList',
+    );
+  });
+
   it('refuses integers that are fractional or out of range with the number text', () => {
     expect(decodeError(deployment({ replicas: 1e300 }))).toBe(
       'json: cannot unmarshal number 1e+300 into Go struct field DeploymentSpec.spec.replicas of type int32',

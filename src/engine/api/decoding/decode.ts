@@ -94,7 +94,7 @@ class Decoder {
     switch (type) {
       case 'string':
         if (typeof v === 'string') return v;
-        return this.mismatch(v, 'string', at);
+        return this.mismatch(v, schema['x-go-type'] ?? 'string', at);
       case 'boolean':
         if (typeof v === 'boolean') return v;
         return this.mismatch(v, 'bool', at);
@@ -114,7 +114,7 @@ class Decoder {
         });
       }
       case 'object': {
-        if (!isObject(v)) return this.mismatch(v, id ? goTypeOfDefinition(id) : goType(schema), at);
+        if (!isObject(v)) return this.mismatch(v, id ? goTypeOfDefinition(id) : (schema['x-go-type'] ?? goType(schema)), at);
         if (schema.properties) return this.struct(v, schema, id ? structName(id) : at.struct, at);
         if (schema.additionalProperties) {
           const values = schema.additionalProperties;
@@ -142,7 +142,9 @@ class Decoder {
     switch (type) {
       case 'string':
         if (typeof v === 'string') return v;
-        return fail(kind === 'int64' ? 'cannot convert int64 to string' : 'unrecognized type: string');
+        return fail(
+          kind === 'int64' ? `cannot convert int64 to ${schema['x-go-type'] ?? 'string'}` : 'unrecognized type: string',
+        );
       case 'boolean':
         if (typeof v === 'boolean') return v;
         return fail('unrecognized type: bool');

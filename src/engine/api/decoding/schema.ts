@@ -17,6 +17,8 @@ export interface SchemaNode {
   enum?: string[];
   const?: string;
   readOnly?: boolean;
+  /** The Go named type behind the field (`v1.RestartPolicy`), for decoding errors. */
+  'x-go-type'?: string;
   anyOf?: SchemaNode[];
 }
 
