@@ -17,7 +17,8 @@
 import type { KObject } from '../../k8s/types';
 import { selectorFromLabelSelector, selectorFromSet, type Selector } from '../../k8s/labels';
 import type { KindRegistry } from '../api/kinds/registry';
-import type { InformerFactory, Informer } from '../runtime/informer';
+import { objectKey, type InformerFactory, type Informer } from '../runtime/informer';
+import { SelectorIndex } from '../runtime/selector-index';
 import { addPod, newNodeInfo, removeNode as markNodeRemoved, removePod, setNode } from './framework/node-info';
 import { requiredLabelOf } from './framework/pod-info';
 import type { LabelPredicate, NodeInfo, PodInfo, Snapshot } from './framework/types';
@@ -78,6 +79,8 @@ export class SchedulerCache implements Snapshot {
     byOwner: boolean;
     kind: string;
     apiVersion: string;
+    /** For the sources found by selector (Services): their selectors, found from a pod's labels. */
+    selectors?: SelectorIndex;
   }[] = [];
 
   constructor(informers?: InformerFactory, registry?: KindRegistry) {
@@ -86,7 +89,9 @@ export class SchedulerCache implements Snapshot {
       this.namespaces = ns ? informers.informerFor(ns) : undefined;
       for (const src of SPREAD_SOURCES) {
         const def = registry.forObject(src.apiVersion, src.kind);
-        if (def) this.spreadSources.push({ ...src, informer: informers.informerFor(def) });
+        if (!def) continue;
+        const informer = informers.informerFor(def);
+        this.spreadSources.push({ ...src, informer, selectors: src.byOwner ? undefined : selectorIndexOf(informer) });
       }
     }
   }
@@ -133,12 +138,8 @@ export class SchedulerCache implements Snapshot {
     const owner = pod.metadata.ownerReferences?.find((r) => r.controller === true);
     for (const src of this.spreadSources) {
       if (!src.byOwner) {
-        for (const svc of src.informer.list(ns)) {
-          const sel = svc.spec?.selector as Record<string, string> | undefined;
-          if (!sel || Object.keys(sel).length === 0) continue;
-          const selector = selectorFromSet(sel);
-          if (selector.matches(pod.metadata.labels)) out.push(keyedMatcher(selector));
-        }
+        const selectors = src.selectors!;
+        for (const key of selectors.matching(ns, pod.metadata.labels)) out.push(keyedMatcher(selectors.get(key)!));
         continue;
       }
       if (!owner || owner.kind !== src.kind || owner.apiVersion !== src.apiVersion) continue;
@@ -408,6 +409,22 @@ function hasAffinity(pi: PodInfo): boolean {
  * A label predicate whose `key` is the selector's canonical text, so PodTopologySpread's counts,
  * cached per selector, survive from one cycle to the next (same text ⇔ same selector).
  */
+/**
+ * The selectors (plain label maps) of the objects of `informer` — Services — kept in a
+ * SelectorIndex in the informer's list order: GetPodServices without trying every Service of the
+ * namespace for every pod. An empty or missing selector selects nothing.
+ */
+function selectorIndexOf(informer: Informer): SelectorIndex {
+  const index = new SelectorIndex();
+  const file = (obj: KObject) => {
+    const sel = obj.spec?.selector as Record<string, string> | undefined;
+    const has = !!sel && typeof sel === 'object' && Object.keys(sel).length > 0;
+    index.set(objectKey(obj), obj.metadata.namespace ?? '', has ? selectorFromSet(sel) : undefined);
+  };
+  informer.addHandler({ onAdd: file, onUpdate: (_old, obj) => file(obj), onDelete: (obj) => index.remove(objectKey(obj)) });
+  return index;
+}
+
 function keyedMatcher(selector: Selector): LabelMatcher {
   return Object.assign((labels: Record<string, string> | undefined) => selector.matches(labels), {
     key: selector.toString(),

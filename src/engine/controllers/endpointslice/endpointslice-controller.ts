@@ -4,13 +4,13 @@
 // endpoints.
 //
 // Watches: Services (their key), Pods (the keys of the Services in the pod's namespace whose
-// selector matches the pod's old or new labels; a map of selectors per namespace, no scan of all
-// Services), EndpointSlices it manages (changed or deleted by someone else: resync the Service),
+// selector matches the pod's old or new labels, found through a SelectorIndex: only the Services
+// filed under one of the pod's labels are tried, not every Service of the namespace), EndpointSlices it manages (changed or deleted by someone else: resync the Service),
 // Nodes (read only, for the zone). Writes: creates, updates and deletes of its slices, planned by
 // reconciler.ts. endpointUpdatesBatchPeriod is 0 (the default): every change syncs at once.
 // Not simulated: topology hints, the last-change-trigger-time annotation, events, metrics.
 
-import { selectorFromSet, type Selector } from '../../../k8s/labels';
+import { selectorFromSet } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
 import { deepEqual } from '../../api/deep';
@@ -20,6 +20,7 @@ import type { Clock } from '../../clock/clock';
 import { Controller, type Keys } from '../../runtime/controller';
 import { keyFor, objectKey, splitKey, type InformerFactory } from '../../runtime/informer';
 import { ensureLabelIndex, listMatching } from '../../runtime/lookups';
+import { SelectorIndex } from '../../runtime/selector-index';
 import { BucketRateLimiter, ItemExponentialFailureRateLimiter, MaxOfRateLimiter } from '../../runtime/rate-limiters';
 import { isPodReady, podIPs } from './endpoints';
 import { CONTROLLER_NAME, LABEL_MANAGED_BY, LABEL_SERVICE_NAME, reconcile } from './reconciler';
@@ -54,8 +55,8 @@ export function startEndpointSliceController(api: ApiServer, clock: Clock, infor
   const pods = ensureLabelIndex(informers.informerFor(podKind));
   const slices = ensureLabelIndex(informers.informerFor(endpointSliceKind));
   const nodes = informers.informerFor(nodeKind);
-  /** namespace → Service name → its selector (Services with one only). */
-  const selectors = new Map<string, Map<string, Selector>>();
+  /** The selectors of the Services that have one, by Service key (found from a pod's labels). */
+  const selectors = new SelectorIndex();
   /**
    * Set while this controller writes: watch events are delivered synchronously, so the slice
    * events seen meanwhile are its own writes, not news to resync on.
@@ -63,26 +64,14 @@ export function startEndpointSliceController(api: ApiServer, clock: Clock, infor
   let writing = false;
 
   const setSelector = (svc: KObject, present: boolean) => {
-    const ns = svc.metadata.namespace ?? '';
-    const name = svc.metadata.name ?? '';
-    let byName = selectors.get(ns);
     const selector: Record<string, string> | undefined = svc.spec?.selector;
-    if (!present || !selector || Object.keys(selector).length === 0) {
-      byName?.delete(name);
-      return;
-    }
-    if (!byName) {
-      byName = new Map();
-      selectors.set(ns, byName);
-    }
-    byName.set(name, selectorFromSet(selector));
+    // Without a selector the Service is forgotten: given one later, it comes last (a Map's order).
+    if (!present || !selector || Object.keys(selector).length === 0) selectors.remove(objectKey(svc));
+    else selectors.set(objectKey(svc), svc.metadata.namespace ?? '', selectorFromSet(selector));
   };
 
   const servicesMatching = (pod: KObject, out: Set<string>) => {
-    const ns = pod.metadata.namespace ?? '';
-    const byName = selectors.get(ns);
-    if (!byName) return;
-    for (const [name, selector] of byName) if (selector.matches(pod.metadata.labels)) out.add(keyFor(ns, name));
+    for (const key of selectors.matching(pod.metadata.namespace ?? '', pod.metadata.labels)) out.add(key);
   };
 
   const sync = (key: string) => {

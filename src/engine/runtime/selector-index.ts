@@ -1,0 +1,98 @@
+// SelectorIndex: the reverse of a label index — objects that select (Services, PDBs, workloads),
+// found from the labels of an object they might select, without trying every selector of the
+// namespace on every event.
+//
+// Each selector is filed under one label its matches must carry (its first `=` / `In` requirement
+// with one value), or under the namespace's catch-all bucket when it requires none (only Exists,
+// NotIn, …). A label set then only meets the selectors filed under one of its own labels, plus the
+// catch-all ones. Results come in the order the keys were first set (re-setting one keeps its
+// place, remove() forgets it), which is the order a Map of them — or an informer's list of the
+// selecting objects — would iterate in.
+
+import type { Selector } from '../../k8s/labels';
+
+interface Entry {
+  namespace: string;
+  /** Undefined: kept in place, matches nothing. */
+  selector: Selector | undefined;
+  /** '' when unfiled (no selector). */
+  bucket: string;
+  seq: number;
+}
+
+/** The first requirement naming a single value every match must carry, as a bucket name. */
+function bucketOf(namespace: string, selector: Selector): string {
+  for (const r of selector.requirements) {
+    if ((r.operator === '=' || r.operator === '==' || r.operator === 'In') && r.values.length === 1) {
+      return labelBucket(namespace, r.key, r.values[0]);
+    }
+  }
+  return `${namespace}\u0000*`;
+}
+
+function labelBucket(namespace: string, key: string, value: string): string {
+  return `${namespace}\u0000${key}=${value}`;
+}
+
+export class SelectorIndex {
+  private readonly entries = new Map<string, Entry>();
+  private readonly buckets = new Map<string, Set<string>>();
+  private nextSeq = 0;
+
+  /**
+   * Files (or re-files) `key`'s selector. `undefined` keeps the key's place but matches nothing
+   * (an object whose selector is empty or gone may get one back where it was); remove() forgets it.
+   */
+  set(key: string, namespace: string, selector: Selector | undefined): void {
+    const old = this.entries.get(key);
+    const bucket = selector ? bucketOf(namespace, selector) : '';
+    if (old && old.bucket === bucket) {
+      old.selector = selector;
+      return;
+    }
+    if (old) this.unfile(key, old.bucket);
+    this.entries.set(key, { namespace, selector, bucket, seq: old ? old.seq : this.nextSeq++ });
+    if (!bucket) return;
+    let keys = this.buckets.get(bucket);
+    if (!keys) this.buckets.set(bucket, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** Forgets `key`: set again later, it comes after every key set meanwhile. */
+  remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.unfile(key, entry.bucket);
+  }
+
+  /** The selector filed for `key` (undefined when none). */
+  get(key: string): Selector | undefined {
+    return this.entries.get(key)?.selector;
+  }
+
+  /** The keys whose selector (in `namespace`) matches `labels`, in the order they were first set. */
+  matching(namespace: string, labels: Record<string, string> | undefined): string[] {
+    const found: { key: string; seq: number }[] = [];
+    const visit = (bucket: string) => {
+      const keys = this.buckets.get(bucket);
+      if (!keys) return;
+      for (const key of keys) {
+        const entry = this.entries.get(key)!;
+        if (entry.namespace === namespace && entry.selector!.matches(labels)) found.push({ key, seq: entry.seq });
+      }
+    };
+    visit(`${namespace}\u0000*`);
+    if (labels) for (const k of Object.keys(labels)) visit(labelBucket(namespace, k, labels[k]));
+    if (found.length > 1) found.sort((a, b) => a.seq - b.seq);
+    return found.map((f) => f.key);
+  }
+
+  private unfile(key: string, bucket: string): void {
+    if (!bucket) return;
+    const keys = this.buckets.get(bucket);
+    if (!keys) return;
+    keys.delete(key);
+    if (keys.size === 0) this.buckets.delete(bucket);
+  }
+}
