@@ -10,6 +10,8 @@
 // selecting objects — would iterate in.
 
 import type { Selector } from '../../k8s/labels';
+import type { KObject } from '../../k8s/types';
+import { objectKey, type Informer } from './informer';
 
 interface Entry {
   namespace: string;
@@ -95,4 +97,19 @@ export class SelectorIndex {
     keys.delete(key);
     if (keys.size === 0) this.buckets.delete(bucket);
   }
+}
+
+/**
+ * A SelectorIndex kept in step with an informer, in its list order: each object filed under the
+ * selector `selectorOf` gives it (none, or an empty one, selects nothing but keeps the object's
+ * place), forgotten when the object is deleted.
+ */
+export function indexSelectorsOf(informer: Informer, selectorOf: (obj: KObject) => Selector | null | undefined): SelectorIndex {
+  const index = new SelectorIndex();
+  const file = (obj: KObject) => {
+    const selector = selectorOf(obj);
+    index.set(objectKey(obj), obj.metadata.namespace ?? '', selector && !selector.empty() ? selector : undefined);
+  };
+  informer.addHandler({ onAdd: file, onUpdate: (_old, obj) => file(obj), onDelete: (obj) => index.remove(objectKey(obj)) });
+  return index;
 }

@@ -17,8 +17,8 @@
 import type { KObject } from '../../k8s/types';
 import { selectorFromLabelSelector, selectorFromSet, type Selector } from '../../k8s/labels';
 import type { KindRegistry } from '../api/kinds/registry';
-import { objectKey, type InformerFactory, type Informer } from '../runtime/informer';
-import { SelectorIndex } from '../runtime/selector-index';
+import type { InformerFactory, Informer } from '../runtime/informer';
+import { indexSelectorsOf, type SelectorIndex } from '../runtime/selector-index';
 import { addPod, newNodeInfo, removeNode as markNodeRemoved, removePod, setNode } from './framework/node-info';
 import { requiredLabelOf } from './framework/pod-info';
 import type { LabelPredicate, NodeInfo, PodInfo, Snapshot } from './framework/types';
@@ -410,19 +410,14 @@ function hasAffinity(pi: PodInfo): boolean {
  * cached per selector, survive from one cycle to the next (same text ⇔ same selector).
  */
 /**
- * The selectors (plain label maps) of the objects of `informer` — Services — kept in a
- * SelectorIndex in the informer's list order: GetPodServices without trying every Service of the
- * namespace for every pod. An empty or missing selector selects nothing.
+ * The selectors (plain label maps) of the objects of `informer` — Services — in a SelectorIndex:
+ * GetPodServices without trying every Service of the namespace for every pod.
  */
 function selectorIndexOf(informer: Informer): SelectorIndex {
-  const index = new SelectorIndex();
-  const file = (obj: KObject) => {
+  return indexSelectorsOf(informer, (obj) => {
     const sel = obj.spec?.selector as Record<string, string> | undefined;
-    const has = !!sel && typeof sel === 'object' && Object.keys(sel).length > 0;
-    index.set(objectKey(obj), obj.metadata.namespace ?? '', has ? selectorFromSet(sel) : undefined);
-  };
-  informer.addHandler({ onAdd: file, onUpdate: (_old, obj) => file(obj), onDelete: (obj) => index.remove(objectKey(obj)) });
-  return index;
+    return sel && typeof sel === 'object' ? selectorFromSet(sel) : undefined;
+  });
 }
 
 function keyedMatcher(selector: Selector): LabelMatcher {

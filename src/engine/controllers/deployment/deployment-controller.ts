@@ -18,6 +18,7 @@ import { Controller } from '../../runtime/controller';
 import type { Recorder } from '../../runtime/events';
 import { objectKey, OWNER_UID_INDEX, splitKey, type InformerFactory } from '../../runtime/informer';
 import { claimCandidates } from '../../runtime/lookups';
+import { indexSelectorsOf } from '../../runtime/selector-index';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf } from '../controller-ref-manager';
 import { rolloutRecreate } from './recreate';
 import { rolloutRolling } from './rolling';
@@ -65,17 +66,15 @@ export function startDeploymentController(deps: DeploymentControllerDeps): Deplo
   const replicaSets = informers.informerFor(replicaSetKind);
   const pods = informers.informerFor(podKind);
 
-  /** getDeploymentsForReplicaSet: Deployments whose selector matches an orphan's labels. */
+  /**
+   * getDeploymentsForReplicaSet: Deployments whose (non-empty) selector matches an orphan's labels,
+   * in list order — found from the labels, not by trying every Deployment of the namespace.
+   */
+  const deploymentSelectors = indexSelectorsOf(deployments, selectorOf);
   const deploymentsMatching = (rs: KObject): string[] => {
     const labels = rs.metadata.labels;
     if (!labels || Object.keys(labels).length === 0) return [];
-    const out: string[] = [];
-    for (const d of deployments.list(rs.metadata.namespace ?? '')) {
-      const s = selectorOf(d);
-      if (!s || s.empty() || !s.matches(labels)) continue;
-      out.push(objectKey(d));
-    }
-    return out;
+    return deploymentSelectors.matching(rs.metadata.namespace ?? '', labels);
   };
 
   /** resolveControllerRef to a cached Deployment with the same uid. */

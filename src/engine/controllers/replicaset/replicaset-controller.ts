@@ -42,6 +42,7 @@ import type { Recorder } from '../../runtime/events';
 import { UIDTrackingControllerExpectations, podKey } from '../../runtime/expectations';
 import { objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
 import { claimCandidates, ensureLabelIndex, listMatching } from '../../runtime/lookups';
+import { indexSelectorsOf } from '../../runtime/selector-index';
 import { filterActivePods, isPodAvailable, isPodReady, podsToDelete, replicaStateChanged } from '../active-pods';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE, PodControl } from '../pod-control';
@@ -234,17 +235,15 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     return owner && owner.metadata.uid === ref.uid ? owner : undefined;
   };
 
-  /** getPodReplicaSets / GetPodControllers: owners in the pod's namespace whose selector matches it. */
+  /**
+   * getPodReplicaSets / GetPodControllers: owners in the pod's namespace whose (non-empty) selector
+   * matches it, in list order — found from the pod's labels, not by trying every owner.
+   */
+  const ownerSelectors = indexSelectorsOf(owners, selectorOf);
   const ownersMatching = (pod: KObject): string[] => {
     const labels = pod.metadata.labels;
     if (!labels || Object.keys(labels).length === 0) return [];
-    const out: string[] = [];
-    for (const owner of owners.list(pod.metadata.namespace ?? '')) {
-      const s = selectorOf(owner);
-      if (!s || s.empty() || !s.matches(labels)) continue;
-      out.push(objectKey(owner));
-    }
-    return out;
+    return ownerSelectors.matching(pod.metadata.namespace ?? '', labels);
   };
 
   /** deletePod handler: a controlled pod going away is DeletionObserved (once) and wakes its owner. */
