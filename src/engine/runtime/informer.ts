@@ -26,7 +26,7 @@ export interface InformerHandler {
 export const NAMESPACE_INDEX = 'namespace';
 export const OWNER_UID_INDEX = 'ownerUid';
 export const NODE_NAME_INDEX = 'nodeName';
-/** Objects no controller owns, by namespace: the only candidates a controller can adopt. */
+/** Objects no controller owns, by namespace: the only candidates a controller can adopt (added on demand). */
 export const ORPHANS_INDEX = 'orphans';
 
 const NONE: readonly string[] = Object.freeze([]);
@@ -115,8 +115,10 @@ export class Informer {
   /**
    * When each cached key was added (a counter): list() and the namespace index return objects in
    * this order, so a lookup through another index can be put back into the order a full list has.
+   * Kept from the first such lookup on (the cache's own order seeds it), so informers nobody asks
+   * that of (Events, Leases) carry no entry per object.
    */
-  private readonly addedAt = new Map<string, number>();
+  private addedAt: Map<string, number> | undefined;
   private addCount = 0;
   private readonly indexes = new Map<string, Index>();
   /** indexes' values, for the per-event loops. */
@@ -136,7 +138,6 @@ export class Informer {
     this.addIndex(NAMESPACE_INDEX, namespaceIndex);
     this.addIndex(OWNER_UID_INDEX, ownerUidIndex);
     this.addIndex(NODE_NAME_INDEX, nodeNameIndex);
-    this.addIndex(ORPHANS_INDEX, orphansIndex);
   }
 
   /** Whether the initial list has been loaded (cache.HasSynced). */
@@ -235,7 +236,7 @@ export class Informer {
       keys = Array.from(union);
     }
     // A bucket is usually filled in the order its objects were added: sort only when it is not.
-    const at = this.addedAt;
+    const at = this.listOrder();
     for (let i = 1; i < keys.length; i++) {
       if (at.get(keys[i - 1])! > at.get(keys[i])!) {
         keys.sort((a, b) => at.get(a)! - at.get(b)!);
@@ -245,6 +246,15 @@ export class Informer {
     const out: KObject[] = new Array(keys.length);
     for (let i = 0; i < keys.length; i++) out[i] = this.items.get(keys[i])!;
     return out;
+  }
+
+  /** addedAt, started from the cache's insertion order (which is the add order) when first needed. */
+  private listOrder(): Map<string, number> {
+    if (!this.addedAt) {
+      this.addedAt = new Map();
+      for (const key of this.items.keys()) this.addedAt.set(key, this.addCount++);
+    }
+    return this.addedAt;
   }
 
   /** Keys indexed under `value` (cache.Indexer.IndexKeys). */
@@ -279,7 +289,7 @@ export class Informer {
     if (event.type === 'DELETED') {
       if (!old) return;
       this.items.delete(key);
-      this.addedAt.delete(key);
+      this.addedAt?.delete(key);
       for (let i = 0; i < indexes.length; i++) this.remove(indexes[i], key, indexes[i].fn(old));
       for (let i = 0; i < handlers.length; i++) handlers[i].onDelete?.(obj);
       return;
@@ -296,7 +306,7 @@ export class Informer {
       }
       for (let i = 0; i < handlers.length; i++) handlers[i].onUpdate?.(old, obj);
     } else {
-      this.addedAt.set(key, this.addCount++);
+      this.addedAt?.set(key, this.addCount++);
       for (let i = 0; i < indexes.length; i++) this.insert(indexes[i], key, indexes[i].fn(obj));
       for (let i = 0; i < handlers.length; i++) handlers[i].onAdd?.(obj);
     }

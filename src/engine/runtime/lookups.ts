@@ -5,7 +5,7 @@
 
 import type { Selector } from '../../k8s/labels';
 import type { KObject } from '../../k8s/types';
-import { ORPHANS_INDEX, OWNER_UID_INDEX, type Informer } from './informer';
+import { ORPHANS_INDEX, orphansIndex, OWNER_UID_INDEX, type Informer } from './informer';
 
 /** Objects by `namespace␀key=value` for each of their labels, added to an informer on demand. */
 export const LABEL_INDEX = 'labels';
@@ -76,6 +76,7 @@ export function listMatching(informer: Informer, namespace: string, selector: Se
  * claimed, so leaving them out changes no claim.
  */
 export function claimCandidates(informer: Informer, namespace: string, ownerUid: string): KObject[] {
+  if (!informer.hasIndex(ORPHANS_INDEX)) informer.addIndex(ORPHANS_INDEX, orphansIndex);
   const candidates = informer.byIndexesInListOrder([
     [OWNER_UID_INDEX, ownerUid],
     [ORPHANS_INDEX, namespace],
