@@ -8,7 +8,7 @@
 import type { KObject, ObjectMeta } from '../../k8s/types';
 import { parseSelector, type Selector } from '../../k8s/labels';
 import { parseFieldSelector } from '../../k8s/fields';
-import { generateNameFor } from '../../k8s/names';
+import { generateNameFor, utf8Length } from '../../k8s/names';
 import type { Clock } from '../clock/clock';
 import type { SeededRandom } from '../clock/random';
 import { AdmissionChain } from './admission';
@@ -101,6 +101,19 @@ export const OPTIMISTIC_LOCK_ERROR_MSG =
 /** The etcd3 store's refusal of a create that carries a resourceVersion. */
 export const RESOURCE_VERSION_ON_CREATE_MSG = 'resourceVersion should not be set on objects to be created';
 
+/** The API server's MaxRequestBodyBytes: 3 MiB, twice etcd's request limit (JSON is bulkier). */
+export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
+/** etcd's default --max-request-bytes: an object larger than this is never stored. */
+export const MAX_STORED_OBJECT_BYTES = 1.5 * 1024 * 1024;
+
+/**
+ * etcd refuses a write above its request limit; the API server passes etcd's answer on as a 500
+ * without a reason. Checked for clients' requests (the controllers write small objects).
+ */
+function checkStoredSize(obj: KObject): void {
+  if (utf8Length(JSON.stringify(obj)) > MAX_STORED_OBJECT_BYTES) throw errors.storageRequestTooLarge();
+}
+
 export class ApiServer {
   readonly store = new ObjectStore();
   readonly admission = new AdmissionChain();
@@ -172,6 +185,7 @@ export class ApiServer {
       const name = candidate.metadata.name ?? '';
       this.validateOrThrow(def, candidate, def.validate?.(candidate) ?? []);
       this.admission.validate({ operation: 'CREATE', kind: def, namespace, dryRun, name, object: candidate });
+      if (options.fieldValidation) checkStoredSize(candidate);
       // The storage layer refuses a (numeric, non-zero) resourceVersion before it looks for the
       // key; a dry run never gets there.
       if (!dryRun && isSetResourceVersion(sentResourceVersion)) throw unmappedError(RESOURCE_VERSION_ON_CREATE_MSG);
@@ -203,6 +217,10 @@ export class ApiServer {
    * fields are refused, warned about or dropped as `fieldValidation` says, never stored.
    */
   private decodeBody(input: KObject, options: WriteOptions, patch?: { type: PatchType; body: unknown }): KObject {
+    // The HTTP server reads at most MaxRequestBodyBytes of a body before anything decodes it.
+    if (utf8Length(JSON.stringify(patch ? patch.body : input) ?? '') > MAX_REQUEST_BODY_BYTES) {
+      throw errors.requestEntityTooLarge(MAX_REQUEST_BODY_BYTES);
+    }
     const { apiVersion, kind } = input;
     const version = apiVersion.includes('/') ? apiVersion.slice(apiVersion.indexOf('/') + 1) : apiVersion;
     const handled = `${kind} in version "${version}" cannot be handled as a ${kind}`;
@@ -356,6 +374,7 @@ export class ApiServer {
     }
     this.validateOrThrow(def, next, errs);
     this.admission.validate({ ...base, object: next });
+    if (options.fieldValidation) checkStoredSize(next);
     return this.commitUpdate(def, next, existing, options);
   }
 

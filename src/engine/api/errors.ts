@@ -13,7 +13,10 @@ export type StatusReason =
   | 'Expired'
   | 'TooManyRequests'
   | 'InternalError'
-  | 'Timeout';
+  | 'Timeout'
+  | 'RequestEntityTooLarge'
+  /** StatusReasonUnknown: no reason given (e.g. an error passed on from etcd). */
+  | '';
 
 export interface StatusCause {
   reason?: string;
@@ -189,6 +192,10 @@ export const errors = {
   tooManyRequests: (message: string, causes?: StatusCause[], retryAfterSeconds?: number) =>
     status(429, 'TooManyRequests', message, { causes, retryAfterSeconds }),
   internal: (message: string) => status(500, 'InternalError', `Internal error occurred: ${message}`),
+  /** 413: a request body over the server's MaxRequestBodyBytes. */
+  requestEntityTooLarge: (limit: number) => status(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${limit}`),
+  /** etcd's refusal of an object over its request limit, passed on as a 500 with no reason. */
+  storageRequestTooLarge: () => status(500, '', 'etcdserver: request is too large'),
 };
 
 export function isApiError(e: unknown, reason?: StatusReason): e is ApiError {

@@ -27,5 +27,7 @@ export function formatApiError(e: ApiError): string {
     if (lines.length === 1) return `${prefix}: ${lines[0]}\n`;
     return `${prefix}: \n* ${lines.join('\n* ')}\n`;
   }
+  // StandardErrorMessage: a Status without a reason is printed without one.
+  if (!status.reason) return `Error from server: ${status.message}\n`;
   return `Error from server (${status.reason}): ${status.message}\n`;
 }
