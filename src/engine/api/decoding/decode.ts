@@ -432,6 +432,13 @@ export function decodeObject(input: unknown, apiVersion: string, kind: string): 
   if (!isObject(input))
     throw new DecodeError(`json: cannot unmarshal ${jsonKind(input)} into Go value of type ${goTypeOfDefinition(id)}`);
   const decoder = new Decoder();
+  const object = decodeTopLevel(decoder, input, id);
+  if (decoder.typeError) throw new DecodeError(decoder.typeError);
+  return { object, unknownFields: decoder.unknown };
+}
+
+/** Decodes a whole object of definition `id` (metadata always present); stops with DecodeError. */
+function decodeTopLevel(decoder: Decoder, input: unknown, id: string): KObject {
   let object: Json;
   try {
     object = decoder.value(input, { $ref: `#/definitions/${id}` }, { struct: structName(id), field: '', path: '' }) as Json;
@@ -439,9 +446,8 @@ export function decodeObject(input: unknown, apiVersion: string, kind: string): 
     if (e instanceof StopDecoding) throw new DecodeError(e.message);
     throw e;
   }
-  if (decoder.typeError) throw new DecodeError(decoder.typeError);
   if (!isObject(object.metadata)) object.metadata = {};
-  return { object: object as KObject, unknownFields: decoder.unknown };
+  return object as KObject;
 }
 
 /**
@@ -472,16 +478,9 @@ export function convertPatched(input: unknown, apiVersion: string, kind: string)
   const def = id ? definition(id) : undefined;
   if (!id || !def?.properties || !isObject(input)) return { object: input as KObject, unknownFields: [] };
   const decoder = new Decoder(true);
-  let object: Json;
-  try {
-    object = decoder.value(input, { $ref: `#/definitions/${id}` }, { struct: structName(id), field: '', path: '' }) as Json;
-  } catch (e) {
-    if (e instanceof StopDecoding) throw new DecodeError(e.message);
-    throw e;
-  }
-  if (!isObject(object.metadata)) object.metadata = {};
+  const object = decodeTopLevel(decoder, input, id);
   const unknownFields = [...decoder.unknown].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { object: object as KObject, unknownFields };
+  return { object, unknownFields };
 }
 
 /** Go's `%+v` of a decoded JSON value (maps with sorted keys), as the patch error prints the patch. */
