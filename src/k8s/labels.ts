@@ -325,6 +325,38 @@ export function selectorFromLabelSelector(ls: LabelSelector | null | undefined):
   return new RequirementsSelector(requirements);
 }
 
+/** `namespace␀key=value`: one label of an object in a namespace, as the label indexes key it. */
+export function namespacedLabel(namespace: string, key: string, value: string): string {
+  return `${namespace}\u0000${key}=${value}`;
+}
+
+const NO_KEYS: readonly string[] = Object.freeze([]);
+const namespacedLabelsCache = new WeakMap<object, { namespace: string; keys: readonly string[] }>();
+
+/**
+ * namespacedLabel of every label of a set, computed once per labels object: objects stamped from
+ * one template, and the writes that leave labels alone, share theirs.
+ */
+export function namespacedLabels(namespace: string, labels: Record<string, string> | null | undefined): readonly string[] {
+  if (!labels || typeof labels !== 'object') return NO_KEYS;
+  const cached = namespacedLabelsCache.get(labels);
+  if (cached && cached.namespace === namespace) return cached.keys;
+  const keys = Object.freeze(Object.keys(labels).map((k) => namespacedLabel(namespace, k, String(labels[k]))));
+  namespacedLabelsCache.set(labels, { namespace, keys });
+  return keys;
+}
+
+/**
+ * A label (key, value) every set the selector matches must carry: its first `=`, `==` or one-value
+ * `In` requirement. Undefined when it requires none (only Exists, NotIn, …, or everything).
+ */
+export function requiredLabel(sel: Selector): readonly [key: string, value: string] | undefined {
+  for (const r of sel.requirements) {
+    if ((r.operator === '=' || r.operator === '==' || r.operator === 'In') && r.values.length === 1) return [r.key, r.values[0]];
+  }
+  return undefined;
+}
+
 /** labels.FormatLabels: `a=b,c=d` sorted by key, `<none>` when empty. */
 export function formatLabels(labels: Record<string, string> | null | undefined): string {
   const keys = sortedStrings(Object.keys(labels ?? {}));

@@ -3,31 +3,16 @@
 // same way returns, in the same order, so a controller decides as upstream does while its work per
 // event depends on what it owns, not on the size of the namespace.
 
-import type { Selector } from '../../k8s/labels';
+import { namespacedLabel, namespacedLabels, type Selector } from '../../k8s/labels';
 import type { KObject } from '../../k8s/types';
 import { ORPHANS_INDEX, orphansIndex, OWNER_UID_INDEX, type Informer } from './informer';
 
 /** Objects by `namespace␀key=value` for each of their labels, added to an informer on demand. */
 export const LABEL_INDEX = 'labels';
 
-const NONE: readonly string[] = Object.freeze([]);
-/** Labels objects are shared by the writes that leave them alone: compute their values once. */
-const labelValuesCache = new WeakMap<object, { namespace: string; values: readonly string[] }>();
-
-function labelKey(namespace: string, key: string, value: string): string {
-  return `${namespace}\u0000${key}=${value}`;
-}
-
-/** The label index function. */
+/** The label index function: `namespace␀key=value` for each label. */
 export function labelIndex(obj: KObject): readonly string[] {
-  const labels = obj.metadata.labels;
-  if (!labels || typeof labels !== 'object') return NONE;
-  const namespace = obj.metadata.namespace ?? '';
-  const cached = labelValuesCache.get(labels);
-  if (cached && cached.namespace === namespace) return cached.values;
-  const values = Object.freeze(Object.entries(labels).map(([k, v]) => labelKey(namespace, k, String(v))));
-  labelValuesCache.set(labels, { namespace, values });
-  return values;
+  return namespacedLabels(obj.metadata.namespace ?? '', obj.metadata.labels);
 }
 
 /** Adds the label index to an informer once, whichever controller asks first. */
@@ -48,7 +33,7 @@ function narrowestLookups(informer: Informer, namespace: string, selector: Selec
     let size = 0;
     const lookups: [string, string][] = [];
     for (const v of r.values) {
-      const value = labelKey(namespace, r.key, v);
+      const value = namespacedLabel(namespace, r.key, v);
       size += informer.countByIndex(LABEL_INDEX, value);
       lookups.push([LABEL_INDEX, value]);
     }

@@ -9,7 +9,7 @@
 // place, remove() forgets it), which is the order a Map of them — or an informer's list of the
 // selecting objects — would iterate in.
 
-import type { Selector } from '../../k8s/labels';
+import { namespacedLabel, namespacedLabels, requiredLabel, type Selector } from '../../k8s/labels';
 import type { KObject } from '../../k8s/types';
 import { objectKey, type Informer } from './informer';
 
@@ -22,18 +22,10 @@ interface Entry {
   seq: number;
 }
 
-/** The first requirement naming a single value every match must carry, as a bucket name. */
+/** The bucket of a selector: a label its matches must carry, or the namespace's catch-all. */
 function bucketOf(namespace: string, selector: Selector): string {
-  for (const r of selector.requirements) {
-    if ((r.operator === '=' || r.operator === '==' || r.operator === 'In') && r.values.length === 1) {
-      return labelBucket(namespace, r.key, r.values[0]);
-    }
-  }
-  return `${namespace}\u0000*`;
-}
-
-function labelBucket(namespace: string, key: string, value: string): string {
-  return `${namespace}\u0000${key}=${value}`;
+  const required = requiredLabel(selector);
+  return required ? namespacedLabel(namespace, required[0], required[1]) : `${namespace}\u0000*`;
 }
 
 export class SelectorIndex {
@@ -85,7 +77,7 @@ export class SelectorIndex {
       }
     };
     visit(`${namespace}\u0000*`);
-    if (labels) for (const k of Object.keys(labels)) visit(labelBucket(namespace, k, labels[k]));
+    for (const bucket of namespacedLabels(namespace, labels)) visit(bucket);
     if (found.length > 1) found.sort((a, b) => a.seq - b.seq);
     return found.map((f) => f.key);
   }

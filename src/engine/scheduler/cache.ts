@@ -15,12 +15,11 @@
 // kept aside and join the node's NodeInfo when it appears, like upstream's node-less NodeInfo.
 
 import type { KObject } from '../../k8s/types';
-import { selectorFromLabelSelector, selectorFromSet, type Selector } from '../../k8s/labels';
+import { requiredLabel, selectorFromLabelSelector, selectorFromSet, type Selector } from '../../k8s/labels';
 import type { KindRegistry } from '../api/kinds/registry';
 import type { InformerFactory, Informer } from '../runtime/informer';
 import { indexSelectorsOf, type SelectorIndex } from '../runtime/selector-index';
 import { addPod, newNodeInfo, removeNode as markNodeRemoved, removePod, setNode } from './framework/node-info';
-import { requiredLabelOf } from './framework/pod-info';
 import type { LabelPredicate, NodeInfo, PodInfo, Snapshot } from './framework/types';
 import { podKey } from './queue/scheduling-queue';
 
@@ -423,6 +422,6 @@ function selectorIndexOf(informer: Informer): SelectorIndex {
 function keyedMatcher(selector: Selector): LabelMatcher {
   return Object.assign((labels: Record<string, string> | undefined) => selector.matches(labels), {
     key: selector.toString(),
-    requiredLabel: requiredLabelOf(selector),
+    requiredLabel: requiredLabel(selector),
   });
 }

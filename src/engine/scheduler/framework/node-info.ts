@@ -14,6 +14,7 @@
 //    through the accessors below, which derive them for a NodeInfo built elsewhere.
 // Code outside this module must not mutate a NodeInfo's fields directly; copy with cloneNodeInfo.
 
+import { namespacedLabels } from '../../../k8s/labels';
 import type { KObject, Taint } from '../../../k8s/types';
 import { podHasAffinity, podHasRequiredAntiAffinity, podLabels, podNamespace } from './pod-info';
 import { addResource, cloneResource, emptyResource, memoByObjects, nodeAllocatable, subtractResource } from './resources';
@@ -151,7 +152,7 @@ interface MutableNodeInfo {
   imageNames: Set<string>;
   imageIds: Int32Array;
   /**
-   * How many of the node's pods carry each `namespace␀key=value` label (podLabelKey); undefined
+   * How many of the node's pods carry each `namespace␀key=value` label (namespacedLabel); undefined
    * for a NodeInfo built elsewhere (tests), which then never rules a node out (nodeMayHavePodLabel).
    */
   podLabelCounts: Map<string, number> | undefined;
@@ -471,29 +472,10 @@ export function removePod(info: NodeInfo, pod: KObject): boolean {
   return true;
 }
 
-/** The key under which a pod label is counted per node: `namespace␀key=value`. */
-export function podLabelKey(namespace: string, key: string, value: string): string {
-  return `${namespace}\u0000${key}=${value}`;
-}
-
-/** Pods from one template share their labels object: their keys are built once. */
-const labelKeysCache = new WeakMap<object, { namespace: string; keys: string[] }>();
-
-function podLabelKeys(pi: PodInfo): readonly string[] {
-  const labels = podLabels(pi);
-  if (labels === undefined || labels === null || typeof labels !== 'object') return [];
-  const namespace = podNamespace(pi);
-  const cached = labelKeysCache.get(labels);
-  if (cached !== undefined && cached.namespace === namespace) return cached.keys;
-  const keys = Object.keys(labels).map((k) => podLabelKey(namespace, k, String(labels[k])));
-  labelKeysCache.set(labels, { namespace, keys });
-  return keys;
-}
-
 function countPodLabels(m: MutableNodeInfo, pi: PodInfo, delta: 1 | -1): void {
   const counts = m.podLabelCounts;
   if (counts === undefined) return;
-  const keys = podLabelKeys(pi);
+  const keys = namespacedLabels(podNamespace(pi), podLabels(pi));
   for (let i = 0; i < keys.length; i++) {
     const n = (counts.get(keys[i]) ?? 0) + delta;
     if (n > 0) counts.set(keys[i], n);
@@ -502,7 +484,7 @@ function countPodLabels(m: MutableNodeInfo, pi: PodInfo, delta: 1 | -1): void {
 }
 
 /**
- * Whether one of the node's pods may carry the label (a `podLabelKey`): false only when none
+ * Whether one of the node's pods may carry the label (a `namespacedLabel`): false only when none
  * does. Lets a per-node count skip a node without looking at its pods.
  */
 export function nodeMayHavePodLabel(info: NodeInfo, labelKey: string): boolean {

@@ -6,7 +6,14 @@
 // workloads parse a few term lists. The term objects are therefore shared and stable, and the
 // plugins use their identity as a cache key.
 
-import { nothing, requirementMatches, selectorFromLabelSelector, type LabelSelector, type Selector } from '../../../k8s/labels';
+import {
+  nothing,
+  requiredLabel,
+  requirementMatches,
+  selectorFromLabelSelector,
+  type LabelSelector,
+  type Selector,
+} from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import { specNonZeroRequests, specRequests } from './resources';
 import type { AffinityTerm, PodInfo, WeightedAffinityTerm } from './types';
@@ -21,14 +28,6 @@ export type LabelMatcher = ((labels: Record<string, string> | undefined) => bool
 
 const matchAll: LabelMatcher = () => true;
 const matchNone: LabelMatcher = () => false;
-
-/** The first requirement that names a single value every match must have (see requiredLabel). */
-export function requiredLabelOf(sel: Selector): readonly [string, string] | undefined {
-  for (const r of sel.requirements) {
-    if ((r.operator === '=' || r.operator === '==' || r.operator === 'In') && r.values.length === 1) return [r.key, r.values[0]];
-  }
-  return undefined;
-}
 
 /** A fast label predicate for a parsed selector (`everything` → always, `nothing` → never). */
 export function compileSelector(sel: Selector): LabelMatcher {
@@ -51,7 +50,7 @@ export function compileSelector(sel: Selector): LabelMatcher {
       return true;
     };
   }
-  const required = requiredLabelOf(sel);
+  const required = requiredLabel(sel);
   if (required) fn.requiredLabel = required;
   return fn;
 }

@@ -44,6 +44,7 @@ import {
   type Status,
 } from '../framework/types';
 import {
+  namespacedLabel,
   newRequirement,
   nothing,
   selectorFromLabelSelector,
@@ -53,7 +54,7 @@ import {
   type Selector,
 } from '../../../k8s/labels';
 import type { KObject, Taint, Toleration } from '../../../k8s/types';
-import { LABEL_HOSTNAME, LABEL_ZONE, nodeMayHavePodLabel, podLabelKey } from '../framework/node-info';
+import { LABEL_HOSTNAME, LABEL_ZONE, nodeMayHavePodLabel } from '../framework/node-info';
 import { compileSelector, podLabels, podNamespace, podTerminating, type LabelMatcher } from '../framework/pod-info';
 import { SKIP, cycleStateSlot, rejection } from './helpers';
 import { requiredNodeAffinity, type RequiredNodeAffinity } from './node-affinity';
@@ -222,7 +223,7 @@ class Caches {
     return this.counters.get(`${ns}\u0000${c.selectorKey}`, () => {
       const sel = c.selector;
       const required = sel.requiredLabel;
-      const labelKey = required && podLabelKey(ns, required[0], required[1]);
+      const labelKey = required && namespacedLabel(ns, required[0], required[1]);
       return new PodCounter(
         (p) => !podTerminating(p) && podNamespace(p) === ns && sel(podLabels(p)),
         labelKey === undefined ? undefined : (node) => nodeMayHavePodLabel(node, labelKey),
