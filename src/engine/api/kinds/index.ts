@@ -1,5 +1,7 @@
 // The kinds this build serves. Later issues add theirs here.
 
+import { controllerRevisionKind } from './controllerrevision';
+import { daemonSetKind } from './daemonset';
 import { deploymentKind } from './deployment';
 import { endpointSliceKind } from './endpointslice';
 import { eventKind } from './event';
@@ -26,6 +28,8 @@ export const builtinKinds: readonly KindDefinition[] = [
   priorityClassKind,
   serviceKind,
   endpointSliceKind,
+  controllerRevisionKind,
+  daemonSetKind,
   deploymentKind,
   replicaSetKind,
   horizontalPodAutoscalerKind,
@@ -53,3 +57,4 @@ export {
 export { horizontalPodAutoscalerKind };
 export { podDisruptionBudgetKind };
 export { replicaSetKind, replicationControllerKind };
+export { controllerRevisionKind, daemonSetKind };

@@ -17,7 +17,7 @@ import { asObj, child, isObj, IS_NEGATIVE_ERROR_MSG, semanticEqual, validateLabe
 export const PERCENT_MSG =
   "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
 
-function goMap(m: unknown): string {
+export function goMap(m: unknown): string {
   if (!isObj(m)) return 'map[string]string(nil)';
   const keys = Object.keys(m).sort();
   return `map[string]string{${keys.map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(m[k]))}`).join(', ')}}`;
@@ -47,13 +47,13 @@ export function goIntOrString(v: unknown): string {
 }
 
 /** `n%` → n; undefined when not a valid percent string. */
-function percentValue(v: unknown): number | undefined {
+export function percentValue(v: unknown): number | undefined {
   if (typeof v !== 'string' || !/^[0-9]+%$/.test(v)) return undefined;
   return Number(v.slice(0, -1));
 }
 
 /** ValidatePositiveIntOrPercent. */
-function validatePositiveIntOrPercent(v: unknown, path: string): FieldError[] {
+export function validatePositiveIntOrPercent(v: unknown, path: string): FieldError[] {
   if (typeof v === 'string') {
     return percentValue(v) === undefined ? [invalidGo(path, goIntOrString(v), PERCENT_MSG)] : [];
   }
@@ -61,7 +61,7 @@ function validatePositiveIntOrPercent(v: unknown, path: string): FieldError[] {
   return [];
 }
 
-function intOrPercentValue(v: unknown): number {
+export function intOrPercentValue(v: unknown): number {
   const p = percentValue(v);
   if (p !== undefined) return p;
   return typeof v === 'number' ? v : 0;
