@@ -3,6 +3,7 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Controller } from '../runtime/controller';
 import { InformerFactory } from '../runtime/informer';
+import { DAEMONSET_CONTROLLER, startDaemonSetController, type DaemonSetController } from './daemon/daemonset-controller';
 import { DEPLOYMENT_CONTROLLER, startDeploymentController, type DeploymentController } from './deployment/deployment-controller';
 import {
   DISRUPTION_EVENT_SOURCE,
@@ -42,6 +43,7 @@ export interface Controllers {
   replicaSet: ReplicaSetController;
   replicationController: ReplicaSetController;
   deployment: DeploymentController;
+  daemonSet: DaemonSetController;
   horizontalPodAutoscaler: HorizontalController;
 }
 
@@ -84,6 +86,12 @@ export function startControllers(cluster: Cluster): Controllers {
       clock: cluster.clock,
       informers,
       recorder: cluster.events.recorder(DEPLOYMENT_CONTROLLER),
+    }),
+    daemonSet: startDaemonSetController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(DAEMONSET_CONTROLLER),
     }),
     horizontalPodAutoscaler: startHorizontalPodAutoscalerController({
       api: cluster.api,
