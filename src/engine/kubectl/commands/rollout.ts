@@ -1,4 +1,5 @@
-// kubectl rollout (kubectl pkg/cmd/rollout, pkg/polymorphichelpers) for Deployments:
+// kubectl rollout (kubectl pkg/cmd/rollout, pkg/polymorphichelpers) for Deployments (and
+// DaemonSets: status, history, undo and restart, through daemonset-rollout.ts):
 //   status   — prints the status viewer's line on every watch event of the Deployment until the
 //              rollout is done (or failed: progress deadline), blocking on the virtual clock;
 //              --watch=false prints once, --timeout bounds the wait (0: no bound).
@@ -28,6 +29,13 @@ import { formatApiError } from '../print-error';
 import { formatTable } from '../printers/tabwriter';
 import { kindPrefix, parseResourceArgs } from '../resources';
 import { filenameFlags, requestNamespace } from './common-flags';
+import {
+  daemonSetRevisions,
+  daemonSetRolloutStatus,
+  isDaemonSet,
+  revisionTemplate,
+  rollbackDaemonSet,
+} from './daemonset-rollout';
 import { deploymentReplicaSets, replicaSetsByRevision } from './deployment-revisions';
 import { dryRunSuffix, parseDryRun } from './manifest-target';
 
@@ -149,15 +157,18 @@ export function deploymentStatus(d: KObject, wantRevision = 0): { message: strin
 export function runRolloutStatus(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
   const list = targets(parsed, env, 'status');
   const t = list[0];
-  if (!isDeployment(t.def)) throw new KubectlError(`no status viewer has been implemented for ${groupKind(t.def)}`);
+  if (!isDeployment(t.def) && !isDaemonSet(t.def))
+    throw new KubectlError(`no status viewer has been implemented for ${groupKind(t.def)}`);
   const wantRevision = parsed.flags.revision as number;
   if (wantRevision < 0) throw new KubectlError('revision must be a positive integer');
+  // The DaemonSet viewer ignores --revision.
+  const viewer = isDaemonSet(t.def) ? daemonSetRolloutStatus : (d: KObject) => deploymentStatus(d, wantRevision);
   const timeoutMs = parseGoDuration(parsed.flags.timeout as string);
   const first = getDeployment(env, t);
   const uid = first.metadata.uid;
 
   if (!parsed.flags.watch) {
-    io.out(deploymentStatus(first, wantRevision).message);
+    io.out(viewer(first).message);
     return 0;
   }
   let done = false;
@@ -165,7 +176,7 @@ export function runRolloutStatus(parsed: ParsedArgs, io: KubectlIO, env: Kubectl
   const onObject = (d: KObject) => {
     if (done || failure !== undefined) return;
     try {
-      const s = deploymentStatus(d, wantRevision);
+      const s = viewer(d);
       io.out(s.message);
       done = s.done;
     } catch (e) {
@@ -204,16 +215,20 @@ export function runRolloutHistory(parsed: ParsedArgs, io: KubectlIO, env: Kubect
   const wantRevision = parsed.flags.revision as number;
   if (wantRevision < 0) throw new KubectlError(`revision must be a positive integer: ${wantRevision}`);
   for (const t of targets(parsed, env, 'history')) {
-    if (!isDeployment(t.def)) throw new KubectlError(`no history viewer has been implemented for ${groupKind(t.def)}`);
+    if (!isDeployment(t.def) && !isDaemonSet(t.def))
+      throw new KubectlError(`no history viewer has been implemented for ${groupKind(t.def)}`);
     const d = getDeployment(env, t);
-    const byRevision = replicaSetsByRevision(env, d);
+    const daemonSet = isDaemonSet(t.def);
+    const byRevision = daemonSet
+      ? new Map(daemonSetRevisions(env, d).map((r) => [r.revision as number, r] as const))
+      : replicaSetsByRevision(env, d);
     let text: string;
     if (byRevision.size === 0) {
       text = 'No rollout history found.';
     } else if (wantRevision > 0) {
       const rs = byRevision.get(wantRevision);
       if (!rs) throw new KubectlError('unable to find the specified revision');
-      text = printTemplate(rs);
+      text = daemonSet ? printPodTemplate(revisionTemplate(rs)) : printTemplate(rs);
     } else {
       const rows = [['REVISION', 'CHANGE-CAUSE']];
       for (const r of [...byRevision.keys()].sort((a, b) => a - b)) {
@@ -228,13 +243,17 @@ export function runRolloutHistory(parsed: ParsedArgs, io: KubectlIO, env: Kubect
   return 0;
 }
 
-/** printTemplate: DescribePodTemplate into a plain buffer (no alignment: raw tabs). */
+/** printTemplate for a ReplicaSet: its template with the RS's change-cause annotation. */
 function printTemplate(rs: KObject): string {
   const template = rs.spec?.template ?? {};
   const annotations = { ...(template.metadata?.annotations ?? {}) };
   const cause = rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION];
   if (cause) annotations[CHANGE_CAUSE_ANNOTATION] = cause;
-  const withCause = { ...template, metadata: { ...(template.metadata ?? {}), annotations } };
+  return printPodTemplate({ ...template, metadata: { ...(template.metadata ?? {}), annotations } });
+}
+
+/** printTemplate: DescribePodTemplate into a plain buffer (no alignment: raw tabs). */
+function printPodTemplate(withCause: KObject['spec']): string {
   // history.go writes through a PrefixWriter straight into a buffer: no alignment, raw tabs.
   const parts: string[] = [];
   const raw = {
@@ -253,10 +272,13 @@ export function runRolloutUndo(parsed: ParsedArgs, io: KubectlIO, env: KubectlEn
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
   let failed = false;
   for (const t of targets(parsed, env, 'undo')) {
-    if (!isDeployment(t.def)) throw new KubectlError(`no rollbacker has been implemented for "${groupKind(t.def)}"`);
+    if (!isDeployment(t.def) && !isDaemonSet(t.def))
+      throw new KubectlError(`no rollbacker has been implemented for "${groupKind(t.def)}"`);
     try {
       const d = getDeployment(env, t);
-      const result = rollback(env, t, d, toRevision, dryRun !== 'none');
+      const result = isDaemonSet(t.def)
+        ? rollbackDaemonSet(env, d, toRevision, dryRun, printPodTemplate)
+        : rollback(env, t, d, toRevision, dryRun !== 'none');
       io.out(`${kindPrefix(t.def)}/${d.metadata.name} ${result}${dryRunSuffix(dryRun)}\n`);
     } catch (e) {
       if (e instanceof ApiError) {
@@ -346,7 +368,7 @@ function runMutation(
 ): number {
   const errs: string[] = [];
   for (const t of targets(parsed, env, sub)) {
-    if (!isDeployment(t.def)) {
+    if (!isDeployment(t.def) && !(sub === 'restart' && isDaemonSet(t.def))) {
       errs.push(
         `${resourceString(t.def, t.name)} ${sub === 'restart' ? 'restarting' : sub === 'pause' ? 'pausing' : 'resuming'} is not supported`,
       );

@@ -13,6 +13,7 @@ import { loadManifests } from '../manifests';
 import { formatError } from '../print-error';
 import { listResource, parseResourceArgs } from '../resources';
 import { targetOf } from '../commands/manifest-target';
+import { describeDaemonSet } from './daemonset';
 import { describeDeployment } from './deployment';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
@@ -49,6 +50,7 @@ const describers = new Map<string, Describer>([
   ['policy/PodDisruptionBudget', describePodDisruptionBudget],
   ['apps/ReplicaSet', describeReplicaSet],
   ['apps/Deployment', describeDeployment],
+  ['apps/DaemonSet', describeDaemonSet],
   ['/ReplicationController', describeReplicationController],
 ]);
 
