@@ -3,6 +3,7 @@
 // controllers. Simulation (simulation.ts) owns one and replaces it on `kubeplay cluster reset`.
 
 import { ApiServer } from '../api/apiserver';
+import { installAddons } from './addons';
 import { defaultTolerationSeconds } from '../api/admission-plugins/default-toleration-seconds';
 import { namespaceLifecycle } from '../api/admission-plugins/namespace-lifecycle';
 import { playgroundLimits } from '../api/admission-plugins/playground-limits';
@@ -28,6 +29,8 @@ export interface ClusterShape {
   empty?: boolean;
   zones?: number;
   nodesPerZone?: number;
+  /** The kube-system add-ons of a kubeadm cluster: kube-proxy and coredns (addons.ts). */
+  addons?: boolean;
 }
 
 export interface NodeOptions {
@@ -99,6 +102,7 @@ export class Cluster {
         for (let n = 1; n <= perZone; n++) this.addNode(`node-${letter}${n}`, { zone: `zone-${letter}` });
       }
     }
+    if (shape.addons) installAddons(this.api);
     this.clock.runDue();
   }
 

@@ -96,7 +96,7 @@ export function runKubeplay(argv: string[], io: PlainIO, host: KubeplayHost): nu
 function usage(): string {
   return [
     'Usage:',
-    '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M]',
+    '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M] [--addons]',
     '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
     '  kubeplay node stop|start|disconnect|reconnect NAME',
     '  kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s] [--by-priority PRIORITY=DURATION,...]',
@@ -129,15 +129,17 @@ function clusterReset(args: string[], io: PlainIO, host: KubeplayHost): number {
     { name: 'empty', type: 'bool' },
     { name: 'zones', type: 'int', default: 3 },
     { name: 'nodes-per-zone', type: 'int', default: 2 },
+    { name: 'addons', type: 'bool' },
   ]);
   if (p.args.length) throw new UsageError(`unexpected argument "${p.args[0]}"`);
   const zones = positiveInt(p.flags.zones, 'zones');
   const nodesPerZone = positiveInt(p.flags['nodes-per-zone'], 'nodes-per-zone');
   if (zones * nodesPerZone > 5000) throw new UsageError('a cluster is limited to 5000 nodes');
-  host.reset({ empty: !!p.flags.empty, zones, nodesPerZone });
+  const addons = !!p.flags.addons;
+  host.reset({ empty: !!p.flags.empty, zones, nodesPerZone, addons });
   const nodes = p.flags.empty ? 0 : zones * nodesPerZone;
   io.out(
-    `cluster reset: ${nodes} node${nodes === 1 ? '' : 's'} in ${p.flags.empty ? 0 : zones} zone${zones === 1 && !p.flags.empty ? '' : 's'}\n`,
+    `cluster reset: ${nodes} node${nodes === 1 ? '' : 's'} in ${p.flags.empty ? 0 : zones} zone${zones === 1 && !p.flags.empty ? '' : 's'}${addons ? ', add-ons kube-proxy and coredns in kube-system' : ''}\n`,
   );
   return 0;
 }

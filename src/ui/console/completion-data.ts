@@ -135,7 +135,7 @@ export const KUBEPLAY_VERBS: Readonly<Record<string, readonly string[]>> = {
 
 /** kubeplay's flags per verb, in the same notation as KUBECTL_FLAGS (from its usage text). */
 export const KUBEPLAY_FLAGS: Readonly<Record<string, string>> = {
-  'cluster reset': '--empty --zones= --nodes-per-zone=',
+  'cluster reset': '--empty --zones= --nodes-per-zone= --addons',
   'node add': '--zone= --region= --cpu= --memory= --pods= --labels= --taints=',
   'node shutdown': '--grace= --critical-grace=',
   'pod crash': '-c --container= -n --namespace=',

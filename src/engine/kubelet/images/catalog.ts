@@ -244,6 +244,19 @@ const entries: RepositoryEntry[] = [
     defaults: serverDefaults(['/pause'], [], [], { code: 0, afterMs: 0 }),
   },
   {
+    // kubeadm's DNS add-on (`kubeplay cluster reset --addons`): DNS on 53, health on 8080, ready on
+    // 8181, metrics on 9153.
+    repository: 'registry.k8s.io/coredns/coredns',
+    tags: tags({ 'v1.10.1': 16.2, 'v1.11.1': 18.2, 'v1.11.3': 18.6, 'v1.12.0': 20.9, 'v1.12.1': 21.1 }),
+    defaults: serverDefaults(['/coredns'], [], [53, 8080, 8181, 9153]),
+  },
+  {
+    // kubeadm's proxy add-on: metrics on 10249, healthz on 10256.
+    repository: 'registry.k8s.io/kube-proxy',
+    tags: tags({ 'v1.32.0': 30.9, 'v1.33.0': 31.2, 'v1.34.0': 31.6, 'v1.34.1': 31.6, 'v1.34.2': 31.7 }),
+    defaults: serverDefaults([], ['/usr/local/bin/kube-proxy'], [10249, 10256]),
+  },
+  {
     repository: 'registry.k8s.io/nginx-slim',
     tags: tags({ '0.8': 51.4, '0.21': 38.6, '0.24': 47.1, '0.26': 56.1, '0.27': 56.1 }),
     defaults: serverDefaults([], ['nginx', '-g', 'daemon off;'], [80]),

@@ -396,6 +396,12 @@ export class PodWorker implements ProbeHost {
   private ensureSandbox(): boolean {
     const sandbox = this.node.runtime.pod(this.uid)?.sandboxes[0];
     if (sandbox?.ready) return true;
+    // A host-network pod shares the node's network namespace: no pod IP (its status shows the node's).
+    if (this.pod.spec?.hostNetwork === true) {
+      this.node.runtime.runSandbox(this.uid, '');
+      this.containerChanged();
+      return true;
+    }
     const ip = this.node.allocateIP();
     if (!ip) {
       this.node.recorder.event(
