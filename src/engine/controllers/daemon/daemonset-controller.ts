@@ -74,8 +74,9 @@ import {
   targetNodeName,
   type NodeVerdict,
 } from './daemon-pods';
+import { countsAsDaemonPod, DAEMON_TARGET_INDEX, daemonTargetIndex, daemonTargetKey, nodeEntry, NodeStates } from './node-states';
 import { rollingUpdateStep, rolloutLimits } from './rolling-update';
-import { daemonSetStatus, orderDaemonSetStatus, statusUnchanged, type DaemonSetCounts } from './status';
+import { orderDaemonSetStatus, statusUnchanged, type DaemonSetCounts } from './status';
 
 export const DAEMONSET_CONTROLLER = 'daemonset-controller';
 /** BurstReplicas: creates or deletes per sync. */
@@ -143,6 +144,7 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
   const burst = deps.burstReplicas ?? DAEMONSET_BURST_REPLICAS;
   const daemonSets = informers.informerFor(daemonSetKind);
   const pods: Informer = informers.informerFor(podKind);
+  if (!pods.hasIndex(DAEMON_TARGET_INDEX)) pods.addIndex(DAEMON_TARGET_INDEX, daemonTargetIndex);
   const nodes: Informer = informers.informerFor(nodeKind);
   const revisions: Informer = informers.informerFor(controllerRevisionKind);
   const expectations = new ControllerExpectations(clock);
@@ -316,25 +318,92 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
     return errors.length === 1 ? errors[0] : new Error(`[${errors.map(errorText).join(', ')}]`);
   };
 
-  /** podsShouldBeOnNode, for every node: what manage creates and deletes. */
-  const manage = (ds: KObject, key: string, selector: Selector, nodeList: KObject[], hash: string): unknown => {
+  /**
+   * The per-node cache of each DaemonSet and what is stale in it: nodes whose entry must be
+   * recomputed, nodes the next manage loop must visit, and DaemonSets needing a full rebuild.
+   */
+  const states = new Map<string, NodeStates>();
+  const stale = new Map<string, Set<string>>();
+  const toManage = new Map<string, Set<string>>();
+  const fullPending = new Set<string>();
+  /** When a timer asked for a full pass (back-off, minReadySeconds): availability moves with time. */
+  const fullDueAt = new Map<string, number>();
+
+  const markNode = (key: string, node: string | undefined) => {
+    if (node === undefined) {
+      fullPending.add(key);
+      return;
+    }
+    for (const m of [stale, toManage]) {
+      let set = m.get(key);
+      if (!set) m.set(key, (set = new Set()));
+      set.add(node);
+    }
+  };
+  const requeueFullAfter = (key: string, delayMs: number) => {
+    const at = clock.now() + delayMs;
+    const due = fullDueAt.get(key);
+    if (due === undefined || at < due) fullDueAt.set(key, at);
+    controller.enqueueAfter(key, delayMs);
+  };
+  const forget = (key: string) => {
+    states.delete(key);
+    stale.delete(key);
+    toManage.delete(key);
+    fullPending.delete(key);
+    fullDueAt.delete(key);
+  };
+
+  /** A full pass: claim every pod (adopting and releasing), entries for every node and stray target. */
+  const rebuild = (ds: KObject, selector: Selector, hash: string): NodeStates => {
     const byNode = nodesToDaemonPods(ds, selector);
+    const st = new NodeStates(ds.spec, ds.metadata.uid ?? '', hash);
+    const now = clock.nowUnixMs();
+    for (const node of nodes.list()) {
+      const name = node.metadata.name ?? '';
+      st.set(name, nodeEntry(ds, node, byNode.get(name) ?? [], hash, now));
+      byNode.delete(name);
+    }
+    for (const [name, list] of byNode) st.set(name, nodeEntry(ds, undefined, list, hash, now));
+    return st;
+  };
+
+  /** Recomputes the entries of the nodes whose pods or node changed since. */
+  const refresh = (ds: KObject, key: string, selector: Selector, st: NodeStates) => {
+    const set = stale.get(key);
+    if (!set || set.size === 0) return;
+    stale.delete(key);
+    const now = clock.nowUnixMs();
+    for (const name of set) {
+      const list = pods
+        .byIndex(DAEMON_TARGET_INDEX, daemonTargetKey(st.uid, name))
+        .filter((pod) => countsAsDaemonPod(pod) && selector.matches(pod.metadata.labels));
+      st.set(name, nodeEntry(ds, nodes.get(undefined, name), list, st.hash, now));
+    }
+  };
+
+  /** podsShouldBeOnNode for the visited nodes: what manage creates and deletes. */
+  const manage = (ds: KObject, key: string, st: NodeStates, visit: Iterable<string>, hash: string): unknown => {
     const nodesNeedingPods: string[] = [];
     const podsToDelete: string[] = [];
     const surge = rolloutLimits(ds, 1).maxSurge > 0 && ds.spec?.updateStrategy?.type === 'RollingUpdate';
     const nowMs = clock.nowUnixMs();
     const minReadySeconds: number = ds.spec?.minReadySeconds ?? 0;
-    const existingNodes = new Set<string>();
-    for (const node of nodeList) {
-      const nodeName = node.metadata.name ?? '';
-      existingNodes.add(nodeName);
-      const { shouldRun, shouldContinueRunning } = nodeShouldRunDaemonPod(node, ds);
-      const daemonPods = byNode.get(nodeName);
-      if (shouldRun && !daemonPods) {
+    for (const nodeName of visit) {
+      const entry = st.entries.get(nodeName);
+      if (!entry) continue;
+      if (!entry.node) {
+        // getUnscheduledPodsWithoutNode: never scheduled, for a node that is gone; PodGC cannot see them.
+        for (const pod of entry.pods) if (!pod.spec?.nodeName) podsToDelete.push(pod.metadata.name ?? '');
+        continue;
+      }
+      const { shouldRun, shouldContinueRunning } = entry.verdict;
+      const daemonPods = entry.pods;
+      if (shouldRun && daemonPods.length === 0) {
         nodesNeedingPods.push(nodeName);
       } else if (shouldContinueRunning) {
         const running: KObject[] = [];
-        for (const pod of daemonPods ?? []) {
+        for (const pod of daemonPods) {
           if (pod.metadata.deletionTimestamp) continue;
           const phase = pod.status?.phase;
           const where = `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
@@ -342,7 +411,7 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
             // Kubelets that reject a pod would otherwise fight the controller in a hot loop.
             const backoffKey = `${ds.metadata.uid ?? ''}/${ds.status?.observedGeneration ?? 0}/${nodeName}`;
             if (failedPodsBackoff.isInBackOffSinceUpdate(backoffKey, clock.now())) {
-              controller.enqueueAfter(key, failedPodsBackoff.get(backoffKey));
+              requeueFullAfter(key, failedPodsBackoff.get(backoffKey));
               continue;
             }
             failedPodsBackoff.next(backoffKey, clock.now());
@@ -396,32 +465,21 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
             }
           }
         }
-      } else if (daemonPods) {
+      } else {
         for (const pod of daemonPods) if (!pod.metadata.deletionTimestamp) podsToDelete.push(pod.metadata.name ?? '');
       }
     }
-    // getUnscheduledPodsWithoutNode: never scheduled, for a node that is gone; PodGC cannot see them.
-    for (const [nodeName, list] of byNode) {
-      if (existingNodes.has(nodeName)) continue;
-      for (const pod of list) if (!pod.spec?.nodeName) podsToDelete.push(pod.metadata.name ?? '');
-    }
+    // What the burst limit leaves for later is only found by a full pass.
+    if (nodesNeedingPods.length > burst || podsToDelete.length > burst) fullPending.add(key);
     return syncNodes(ds, key, podsToDelete, nodesNeedingPods, hash);
   };
 
-  const rollingUpdate = (ds: KObject, key: string, selector: Selector, nodeList: KObject[], hash: string): unknown => {
-    const byNode = nodesToDaemonPods(ds, selector);
+  /** rollingUpdate over every node that should run a pod or has one. */
+  const rollingUpdate = (ds: KObject, key: string, st: NodeStates, hash: string): unknown => {
     const entries: [string, KObject[]][] = [];
-    const verdicts = new Map<string, boolean>();
-    let desired = 0;
-    for (const node of nodeList) {
-      const nodeName = node.metadata.name ?? '';
-      const { shouldRun } = nodeShouldRunDaemonPod(node, ds);
-      verdicts.set(nodeName, shouldRun);
-      if (shouldRun) desired++;
-      const list = byNode.get(nodeName);
-      if (list || shouldRun) entries.push([nodeName, list ?? []]);
-    }
-    for (const [nodeName, list] of byNode) if (!verdicts.has(nodeName)) entries.push([nodeName, list]);
+    for (const [name, entry] of st.entries)
+      if (entry.verdict.shouldRun || entry.pods.length > 0) entries.push([name, entry.pods]);
+    const desired = st.totals.desiredNumberScheduled;
     const step = rollingUpdateStep({
       nodes: entries,
       hash,
@@ -430,9 +488,10 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
       desiredNumberScheduled: desired,
       minReadySeconds: ds.spec?.minReadySeconds ?? 0,
       nowUnixMs: clock.nowUnixMs(),
-      shouldRun: (node) => verdicts.get(node) ?? false,
+      shouldRun: (node) => st.entries.get(node)?.verdict.shouldRun ?? false,
     });
     if (step.podsToDelete.length === 0 && step.nodesToCreate.length === 0) return undefined;
+    if (step.podsToDelete.length > burst || step.nodesToCreate.length > burst) fullPending.add(key);
     return syncNodes(ds, key, step.podsToDelete, step.nodesToCreate, hash);
   };
 
@@ -452,16 +511,10 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
     }
   };
 
-  /** updateDaemonSetStatus: count per node, store when changed, re-check availability later. */
-  const updateStatus = (ds: KObject, key: string, selector: Selector, nodeList: KObject[], hash: string, observe: boolean) => {
-    const counts: DaemonSetCounts = daemonSetStatus({
-      ds,
-      nodes: nodeList,
-      podsByNode: nodesToDaemonPods(ds, selector),
-      hash,
-      nowUnixMs: clock.nowUnixMs(),
-    });
-    if (!statusUnchanged(ds, counts)) {
+  /** updateDaemonSetStatus: the summed shares, stored when changed; re-check availability later. */
+  const updateStatus = (ds: KObject, key: string, st: NodeStates, observe: boolean) => {
+    const counts: DaemonSetCounts = { ...st.totals };
+    if (!statusUnchanged(ds, counts) || (observe && (ds.status?.observedGeneration ?? 0) < (ds.metadata.generation ?? 0))) {
       let current = ds;
       for (let i = 0; ; i++) {
         const status: Record<string, unknown> = { ...(current.status ?? {}), ...counts };
@@ -477,16 +530,16 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
       }
     }
     const minReady: number = ds.spec?.minReadySeconds ?? 0;
-    if (minReady > 0 && counts.numberReady !== counts.numberAvailable) controller.enqueueAfter(key, minReady * 1000);
+    if (minReady > 0 && counts.numberReady !== counts.numberAvailable) requeueFullAfter(key, minReady * 1000);
   };
 
   const sync = (key: string) => {
     const ds = daemonSets.getByKey(key);
     if (!ds) {
       expectations.deleteExpectations(key);
+      forget(key);
       return undefined;
     }
-    const nodeList = nodes.list();
     const sel = ds.spec?.selector;
     if (sel && typeof sel === 'object' && Object.keys(sel.matchLabels ?? {}).length + (sel.matchExpressions ?? []).length === 0) {
       recorder.event(
@@ -508,32 +561,66 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
       return { error: new Error(`failed to construct revisions of DaemonSet: ${errorText(e)}`, { cause: e }) };
     }
     const hash = history.cur.metadata.labels?.[CONTROLLER_REVISION_HASH_LABEL] ?? '';
-    if (!expectations.satisfiedExpectations(key)) {
-      updateStatus(ds, key, selector, nodeList, hash, false);
-      return undefined;
-    }
     let error: unknown;
     try {
-      error = manage(ds, key, selector, nodeList, hash);
-      if (error === undefined && expectations.satisfiedExpectations(key) && ds.spec?.updateStrategy?.type === 'RollingUpdate') {
-        error = rollingUpdate(ds, key, selector, nodeList, hash);
+      let st = states.get(key);
+      const due = fullDueAt.get(key);
+      const timerDue = due !== undefined && due <= clock.now();
+      const full =
+        !st || st.spec !== ds.spec || st.uid !== ds.metadata.uid || st.hash !== hash || fullPending.has(key) || timerDue;
+      if (full) {
+        fullPending.delete(key);
+        if (timerDue) fullDueAt.delete(key);
+        stale.delete(key);
+        st = rebuild(ds, selector, hash);
+        states.set(key, st);
+      } else {
+        refresh(ds, key, selector, st!);
+      }
+      const state = st!;
+      if (!expectations.satisfiedExpectations(key)) {
+        // The nodes to visit stay noted for the manage loop that runs once expectations are met.
+        if (full) toManage.set(key, new Set(state.entries.keys()));
+        updateStatus(ds, key, state, false);
+        return undefined;
+      }
+      let visit: Iterable<string>;
+      if (full) {
+        visit = [...state.entries.keys()];
+        toManage.delete(key);
+      } else {
+        visit = toManage.get(key) ?? [];
+        toManage.delete(key);
+      }
+      error = manage(ds, key, state, visit, hash);
+      refresh(ds, key, selector, state);
+      if (
+        error === undefined &&
+        state.oldNodes > 0 &&
+        expectations.satisfiedExpectations(key) &&
+        ds.spec?.updateStrategy?.type === 'RollingUpdate'
+      ) {
+        error = rollingUpdate(ds, key, state, hash);
+        refresh(ds, key, selector, state);
       }
       if (error === undefined) cleanupHistory(ds, selector, history.old);
-    } catch (e) {
-      error = e;
-    }
-    try {
-      updateStatus(ds, key, selector, nodeList, hash, true);
+      updateStatus(ds, key, state, true);
     } catch (e) {
       if (error === undefined) error = e;
     }
-    return error === undefined ? undefined : { error };
+    if (error === undefined) return undefined;
+    fullPending.add(key);
+    return { error };
   };
 
   controller.handle(daemonSets, {
     onAdd: objectKey,
     onUpdate: (_old, cur) => objectKey(cur),
-    onDelete: objectKey,
+    onDelete: (ds) => {
+      const key = objectKey(ds);
+      forget(key);
+      return key;
+    },
   });
 
   /** deletePod: a controlled pod going away is DeletionObserved and wakes its DaemonSet. */
@@ -544,7 +631,14 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
     if (!ds) return undefined;
     const key = objectKey(ds);
     expectations.deletionObserved(key);
+    markNode(key, targetNodeName(pod));
     return key;
+  };
+
+  /** Orphans (and pods changing owner or labels) may change a claim: only a full pass sees that. */
+  const fullFor = (keys: string[]): string[] => {
+    for (const key of keys) fullPending.add(key);
+    return keys;
   };
 
   controller.handle(pods, {
@@ -556,33 +650,42 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
         if (!ds) return undefined;
         const key = objectKey(ds);
         expectations.creationObserved(key);
+        markNode(key, targetNodeName(pod));
         return key;
       }
-      return daemonSetsMatching(pod);
+      return fullFor(daemonSetsMatching(pod));
     },
     onUpdate: (oldPod, cur) => {
       if (oldPod.metadata.resourceVersion === cur.metadata.resourceVersion) return undefined;
       if (!daemonPodChanged(oldPod, cur)) return undefined;
-      if (cur.metadata.deletionTimestamp) return podGone(cur);
-      const keys: string[] = [];
       const curRef = getControllerOf(cur);
       const oldRef = getControllerOf(oldPod);
       const refChanged = !deepEqual(curRef ?? null, oldRef ?? null);
+      const labelChanged =
+        oldPod.metadata.labels !== cur.metadata.labels && !deepEqual(oldPod.metadata.labels ?? {}, cur.metadata.labels ?? {});
+      if (cur.metadata.deletionTimestamp) {
+        const key = podGone(cur);
+        if (key && (refChanged || labelChanged)) fullPending.add(key);
+        return key;
+      }
+      const keys: string[] = [];
       if (refChanged && oldRef) {
         const old = resolveControllerRef(oldPod.metadata.namespace, oldRef);
-        if (old) keys.push(objectKey(old));
+        if (old) keys.push(...fullFor([objectKey(old)]));
       }
       if (curRef) {
         const ds = resolveControllerRef(cur.metadata.namespace, curRef);
         if (!ds) return keys;
         const key = objectKey(ds);
         keys.push(key);
+        if (refChanged || labelChanged) fullPending.add(key);
+        markNode(key, targetNodeName(oldPod));
+        markNode(key, targetNodeName(cur));
         const minReady: number = ds.spec?.minReadySeconds ?? 0;
-        if (!isPodReady(oldPod) && isPodReady(cur) && minReady > 0) controller.enqueueAfter(key, minReady * 1000 + 1000);
+        if (!isPodReady(oldPod) && isPodReady(cur) && minReady > 0) requeueFullAfter(key, minReady * 1000 + 1000);
         return keys;
       }
-      const labelChanged = !deepEqual(oldPod.metadata.labels ?? {}, cur.metadata.labels ?? {});
-      if (labelChanged || refChanged) keys.push(...daemonSetsMatching(cur));
+      if (labelChanged || refChanged) keys.push(...fullFor(daemonSetsMatching(cur)));
       return keys;
     },
     onDelete: podGone,
@@ -624,29 +727,30 @@ export function startDaemonSetController(deps: DaemonSetControllerDeps): DaemonS
     },
   });
 
+  /** The DaemonSets a node event concerns, each told which node changed. */
+  const nodeKeys = (node: KObject, concerns: (ds: KObject) => boolean): string[] => {
+    const keys: string[] = [];
+    for (const ds of daemonSets.list()) {
+      if (!concerns(ds)) continue;
+      const key = objectKey(ds);
+      markNode(key, node.metadata.name ?? '');
+      keys.push(key);
+    }
+    return keys;
+  };
+
   controller.handle(nodes, {
-    onAdd: (node) => {
-      const keys: string[] = [];
-      for (const ds of daemonSets.list()) if (nodeShouldRunDaemonPod(node, ds).shouldRun) keys.push(objectKey(ds));
-      return keys;
-    },
+    onAdd: (node) => nodeKeys(node, (ds) => nodeShouldRunDaemonPod(node, ds).shouldRun),
     onUpdate: (oldNode, cur) => {
       // Eligibility reads the name, labels and taints only: heartbeats and status writes change none.
       if (oldNode.metadata.labels === cur.metadata.labels && oldNode.spec === cur.spec) return undefined;
-      const keys: string[] = [];
-      for (const ds of daemonSets.list()) {
-        if (!sameVerdict(nodeShouldRunDaemonPod(oldNode, ds), nodeShouldRunDaemonPod(cur, ds))) keys.push(objectKey(ds));
-      }
-      return keys;
+      return nodeKeys(cur, (ds) => !sameVerdict(nodeShouldRunDaemonPod(oldNode, ds), nodeShouldRunDaemonPod(cur, ds)));
     },
-    onDelete: (node) => {
-      const keys: string[] = [];
-      for (const ds of daemonSets.list()) {
+    onDelete: (node) =>
+      nodeKeys(node, (ds) => {
         const verdict = nodeShouldRunDaemonPod(node, ds);
-        if (verdict.shouldRun || verdict.shouldContinueRunning) keys.push(objectKey(ds));
-      }
-      return keys;
-    },
+        return verdict.shouldRun || verdict.shouldContinueRunning;
+      }),
   });
 
   return Object.assign(controller, { expectations });
