@@ -5,10 +5,11 @@
 
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../k8s/types';
-import { controllerRevisionKind, daemonSetKind, podKind } from '../../api/kinds';
+import { controllerRevisionKind, daemonSetKind, nodeKind, podKind } from '../../api/kinds';
 import { Simulation } from '../../simulation';
 import { isPodAvailable } from '../active-pods';
 import { targetNodeName } from './daemon-pods';
+import { daemonSetStatus } from './status';
 
 function agent(spec: Record<string, unknown> = {}, podSpec: Record<string, unknown> = {}): KObject {
   return {
@@ -188,5 +189,71 @@ describe('DaemonSet controller', () => {
     h.api.update({ ...h.ds(), spec: { ...h.ds().spec, minReadySeconds: 1 } });
     h.advance(1_000);
     expect(names()).toEqual([1, 3]);
+  });
+});
+
+describe('DaemonSet controller, incremental against a full recount', () => {
+  it('keeps the status equal to a recount over every node through random churn', () => {
+    const h = harness();
+    h.api.create(agent({ minReadySeconds: 3 }, { nodeSelector: { pool: 'a' } }));
+    const nodes = ['node-a1', 'node-a2', 'node-b1', 'node-b2', 'node-c1', 'node-c2'];
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const recount = () => {
+      const ds = h.ds();
+      const byNode = new Map<string, KObject[]>();
+      for (const p of h.pods()) {
+        if (p.metadata.ownerReferences?.[0]?.uid !== ds.metadata.uid) continue;
+        if (p.metadata.deletionTimestamp && ['Failed', 'Succeeded'].includes(p.status?.phase)) continue;
+        const t = targetNodeName(p)!;
+        byNode.set(t, [...(byNode.get(t) ?? []), p]);
+      }
+      const hash = h.api
+        .list(controllerRevisionKind, { namespace: 'default' })
+        .items.find(
+          (r) =>
+            r.revision ===
+            Math.max(...h.api.list(controllerRevisionKind, { namespace: 'default' }).items.map((x) => x.revision as number)),
+        )!.metadata.labels!['controller-revision-hash'];
+      return daemonSetStatus({
+        ds,
+        nodes: h.api.list(nodeKind).items,
+        podsByNode: byNode,
+        hash,
+        nowUnixMs: h.sim.clock.nowUnixMs(),
+      });
+    };
+    for (let step = 0; step < 60; step++) {
+      const node = nodes[rnd(nodes.length)];
+      switch (rnd(5)) {
+        case 0:
+          h.run(`kubectl label node ${node} pool=a --overwrite`);
+          break;
+        case 1:
+          h.run(`kubectl label node ${node} pool-`);
+          break;
+        case 2:
+          h.run(`kubectl taint node ${node} maintenance=x:NoExecute`);
+          break;
+        case 3:
+          h.run(`kubectl taint node ${node} maintenance-`);
+          break;
+        default: {
+          const victim = h.live().find((p) => targetNodeName(p) === node);
+          if (victim) h.run(`kubectl delete pod ${victim.metadata.name} --wait=false`);
+        }
+      }
+      h.advance(rnd(8_000));
+      const { observedGeneration: _o, ...status } = h.ds().status;
+      expect({
+        ...status,
+        updatedNumberScheduled: status.updatedNumberScheduled ?? 0,
+        numberAvailable: status.numberAvailable ?? 0,
+        numberUnavailable: status.numberUnavailable ?? 0,
+      }).toEqual(recount());
+    }
   });
 });
