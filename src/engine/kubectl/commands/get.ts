@@ -50,6 +50,8 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
   const several = requests.length > 1 || parsed.args[0].split(',').some((t) => t.toLowerCase() === 'all');
   const labelColumns = (flags['label-columns'] as string[]).flatMap((l) => l.split(',')).filter(Boolean);
   let failed = false;
+  // Errors for single names print after the output, as kubectl's aggregate does.
+  const errors: string[] = [];
 
   const fetched: { request: ResourceRequest; items: KObject[] }[] = [];
   for (const request of requests) {
@@ -61,7 +63,7 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
         } catch (e) {
           if (!(e instanceof ApiError)) throw e;
           if (e.reason === 'NotFound' && flags['ignore-not-found']) continue;
-          io.err(formatApiError(e));
+          errors.push(formatApiError(e));
           failed = true;
         }
       }
@@ -108,6 +110,8 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
       ),
     );
   }
+
+  for (const e of errors) io.err(e);
 
   if (watch)
     startWatch(

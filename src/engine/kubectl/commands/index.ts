@@ -34,6 +34,7 @@ import { debugFlags, runDebug } from './debug';
 import { deleteFlags, runDelete } from './delete';
 import { drainFlags, runDrain } from './drain';
 import { editFlags, runEdit } from './edit';
+import { eventsFlags, runEvents } from './events';
 import { exposeFlags, runExpose } from './expose';
 import { execFlags, runExec } from './exec';
 import { explainFlags, runExplain } from './explain';
@@ -55,10 +56,12 @@ import {
   runRolloutStatus,
   runRolloutUndo,
 } from './rollout';
+import { replaceFlags, runReplace } from './replace';
 import { runFlags, runRun } from './run';
 import { runSet, runSetImage, runSetResources, setImageFlags, setResourcesFlags } from './set';
 import { runScale, scaleFlags } from './scale';
 import { runTaint, taintFlags } from './taint';
+import { runTop, runTopNode, runTopPod, topNodeFlags, topPodFlags } from './top';
 import { runVersion, versionFlags } from './version';
 import { runWait, waitFlags } from './wait';
 import { globalOptionsText } from '../help';
@@ -125,6 +128,7 @@ export const commands: Record<string, KubectlCommand> = {
   describe: { flags: describeFlags, run: runDescribe },
   drain: { flags: drainFlags, run: runDrain },
   edit: { flags: editFlags, run: runEdit },
+  events: { flags: eventsFlags, run: runEvents },
   expose: { flags: exposeFlags, run: runExpose },
   exec: { flags: execFlags, run: runExec },
   explain: { flags: explainFlags, run: runExplain },
@@ -139,6 +143,7 @@ export const commands: Record<string, KubectlCommand> = {
     },
   },
   patch: { flags: patchFlags, run: runPatch },
+  replace: { flags: replaceFlags, run: runReplace },
   rollout: {
     flags: [],
     run: runRollout,
@@ -162,6 +167,18 @@ export const commands: Record<string, KubectlCommand> = {
   },
   scale: { flags: scaleFlags, run: runScale },
   taint: { flags: taintFlags, run: runTaint },
+  top: {
+    flags: [],
+    run: runTop,
+    subcommands: {
+      node: { flags: topNodeFlags, run: runTopNode },
+      nodes: { flags: topNodeFlags, run: runTopNode },
+      no: { flags: topNodeFlags, run: runTopNode },
+      pod: { flags: topPodFlags, run: runTopPod },
+      pods: { flags: topPodFlags, run: runTopPod },
+      po: { flags: topPodFlags, run: runTopPod },
+    },
+  },
   uncordon: { flags: cordonFlags, run: runUncordon },
   version: { flags: versionFlags, run: runVersion },
   wait: { flags: waitFlags, run: runWait },
