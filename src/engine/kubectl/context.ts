@@ -45,6 +45,8 @@ export class KubectlError extends Error {
     message: string,
     /** Extra lines printed after the error, like `See 'kubectl get -h' for help and examples`. */
     readonly hint?: string,
+    /** What the command printed on stdout before failing (a go-template's debugging dump). */
+    readonly printed?: { stdout: string },
   ) {
     super(message);
   }

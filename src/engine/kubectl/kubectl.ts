@@ -59,6 +59,7 @@ export function runKubectl(argv: string[], io: KubectlIO, env: KubectlEnv): numb
     return target.run(parsed, io, env);
   } catch (e) {
     if (e instanceof FlagError || e instanceof KubectlError || e instanceof ApiError) {
+      if (e instanceof KubectlError && e.printed) io.out(e.printed.stdout);
       io.err(formatError(e, name));
       return 1;
     }

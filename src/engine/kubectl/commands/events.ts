@@ -101,11 +101,13 @@ export function runEvents(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
     fieldSelector = `involvedObject.kind=${def.kind},involvedObject.name=${parts[1]}`;
   }
   for (const t of types) {
-    if (t.toLowerCase() !== 'normal' && t.toLowerCase() !== 'warning') throw new KubectlError('valid --types are Normal or Warning');
+    if (t.toLowerCase() !== 'normal' && t.toLowerCase() !== 'warning')
+      throw new KubectlError('valid --types are Normal or Warning');
   }
   const format = flags.output ? parseOutputFormat(flags.output as string) : undefined;
   const eventDef = env.registry.resolveResource('events')!;
-  const wanted = (e: KObject) => types.length === 0 || types.some((t) => t.toLowerCase() === (fieldsOf(e).type ?? '').toLowerCase());
+  const wanted = (e: KObject) =>
+    types.length === 0 || types.some((t) => t.toLowerCase() === (fieldsOf(e).type ?? '').toLowerCase());
   const scope = allNamespaces ? undefined : namespace;
   let headerPending = !flags['no-headers'];
 

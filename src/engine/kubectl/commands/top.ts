@@ -131,7 +131,9 @@ export function runTopPod(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
     const old = pods.find((p) => nowMs - Date.parse(p.metadata.creationTimestamp ?? '') > METRICS_CREATION_DELAY_MS);
     if (old) {
       const ageMs = nowMs - Date.parse(old.metadata.creationTimestamp ?? '');
-      throw new KubectlError(`Metrics not available for pod ${old.metadata.namespace}/${old.metadata.name}, age: ${formatGoDuration(ageMs)}`);
+      throw new KubectlError(
+        `Metrics not available for pod ${old.metadata.namespace}/${old.metadata.name}, age: ${formatGoDuration(ageMs)}`,
+      );
     }
     if (pods.length > 0) throw new KubectlError('metrics not available yet');
     io.err(allNamespaces ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`);
@@ -149,14 +151,27 @@ export function runTopPod(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
   const containers = !!flags.containers;
   const rows: string[][] = [];
   if (!flags['no-headers']) {
-    rows.push([...(allNamespaces ? ['NAMESPACE'] : []), ...(containers ? ['POD'] : []), 'NAME', 'CPU(cores)', 'MEMORY(bytes)', '']);
+    rows.push([
+      ...(allNamespaces ? ['NAMESPACE'] : []),
+      ...(containers ? ['POD'] : []),
+      'NAME',
+      'CPU(cores)',
+      'MEMORY(bytes)',
+      '',
+    ]);
   }
   const total: Usage = { milliCpu: 0, memory: 0 };
   for (const { pod, metric, usage } of entries) {
     const ns = allNamespaces ? [pod.metadata.namespace ?? ''] : [];
     if (containers) {
       const names = [...metric.containers.keys()].sort();
-      const sorted = names.sort(compareBy(sortBy, (n: string) => usageOf(metric, n), (n) => n));
+      const sorted = names.sort(
+        compareBy(
+          sortBy,
+          (n: string) => usageOf(metric, n),
+          (n) => n,
+        ),
+      );
       for (const c of sorted) {
         const u = usageOf(metric, c);
         rows.push([...ns, pod.metadata.name ?? '', c, cpuText(u), memoryText(u), '']);
@@ -186,7 +201,9 @@ export function runTopNode(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): 
   if (name && selector) throw new KubectlError('only one of NAME or --selector can be provided');
   const nodeDef = env.registry.resolveResource('nodes')!;
   const podDef = env.registry.resolveResource('pods')!;
-  const nodes = name ? [env.api.get(nodeDef, undefined, name)] : env.api.list(nodeDef, { labelSelector: selector || undefined }).items;
+  const nodes = name
+    ? [env.api.get(nodeDef, undefined, name)]
+    : env.api.list(nodeDef, { labelSelector: selector || undefined }).items;
   const scraped = nodes.filter(isReady);
   if (scraped.length === 0) {
     if (name) throw errors.notFound({ group: 'metrics.k8s.io', resource: 'nodemetrics' }, name);
@@ -205,13 +222,28 @@ export function runTopNode(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): 
   if (!flags['no-headers']) rows.push(['NAME', 'CPU(cores)', 'CPU(%)', 'MEMORY(bytes)', 'MEMORY(%)', '']);
   const measured = scraped
     .map((n) => ({ node: n, usage: usage.get(n.metadata.name ?? '')! }))
-    .sort(compareBy(sortBy, (e) => e.usage, (e) => e.node.metadata.name ?? ''));
+    .sort(
+      compareBy(
+        sortBy,
+        (e) => e.usage,
+        (e) => e.node.metadata.name ?? '',
+      ),
+    );
   for (const { node, usage: u } of measured) {
     const available = node.status?.[capacityKey] ?? {};
-    rows.push([node.metadata.name ?? '', cpuText(u), percent(u.milliCpu, available.cpu, true), memoryText(u), percent(u.memory, available.memory, false), '']);
+    rows.push([
+      node.metadata.name ?? '',
+      cpuText(u),
+      percent(u.milliCpu, available.cpu, true),
+      memoryText(u),
+      percent(u.memory, available.memory, false),
+      '',
+    ]);
   }
   // Nodes without metrics follow, with `<unknown>` in every usage column.
-  for (const node of nodes.filter((n) => !isReady(n)).sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1))) {
+  for (const node of nodes
+    .filter((n) => !isReady(n))
+    .sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1))) {
     rows.push([node.metadata.name ?? '', '<unknown>', '<unknown>', '<unknown>', '<unknown>', '']);
   }
   io.out(formatTable(rows));
