@@ -73,7 +73,7 @@ function lex(src: string): Token[] {
   const parseErr = (pos: number, msg: string) => new GoTemplateParseError(`template: output:${lineOf(src, pos)}: ${msg}`);
   while (i < src.length) {
     const open = src.indexOf('{{', i);
-    let textEnd = open < 0 ? src.length : open;
+    const textEnd = open < 0 ? src.length : open;
     let trimLeft = false;
     if (open >= 0 && src[open + 2] === '-' && /[ \t\r\n]/.test(src[open + 3] ?? '')) trimLeft = true;
     let text = src.slice(i, textEnd);
@@ -831,7 +831,7 @@ class Executor {
     if (first.kind === 'function') {
       const args = rest.map((a) => this.arg(a, scope, pipe));
       if (hasFinal) args.push(final);
-      return this.call(first.name, args, cmd, pipe);
+      return this.call(first.name, args, cmd);
     }
     if (rest.length > 0 || hasFinal) {
       throw this.fail(cmd.pos, cmd.source, `can't give argument to non-function ${argText(first)}`);
@@ -858,7 +858,7 @@ class Executor {
       case 'nil':
         return null;
       case 'function':
-        return this.call(a.name, [], { args: [a], pos: pipe.pos, source: a.name }, pipe);
+        return this.call(a.name, [], { args: [a], pos: pipe.pos, source: a.name });
     }
   }
 
@@ -876,7 +876,7 @@ class Executor {
     return cur;
   }
 
-  private call(name: string, args: Value[], cmd: Command, pipe: Pipeline): Value {
+  private call(name: string, args: Value[], cmd: Command): Value {
     const fail = (msg: string) => this.fail(cmd.pos, cmd.source, `error calling ${name}: ${msg}`);
     const arity = (n: number) => {
       if (args.length !== n)
