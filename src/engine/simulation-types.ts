@@ -18,6 +18,9 @@ export type OutputStream = 'stdout' | 'stderr';
 /** Receives everything a console prints, in order. */
 export type OutputSink = (text: string, stream: OutputStream) => void;
 
+/** A terminal's editor: `kubectl edit` hands it the live objects (the UI's manifest editor). */
+export type EditorSink = (objects: KObject[]) => void;
+
 /**
  * A terminal attached to the simulation: the UI console and the CLI transcript each own one.
  * Output arrives through the sink given to openConsole(); a `-w` watch keeps printing as the

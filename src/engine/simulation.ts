@@ -13,7 +13,7 @@ import { isRemoteLocation, readBundledExample } from './kubectl/examples';
 import { KUBELET_VERSION } from './kubelet/node-agent';
 import { runKubeplay } from './playground/kubeplay';
 import { splitArgs } from '../protocol/script-parse';
-import type { ConsoleSession, OutputSink, RunningCommand, WatchEvent } from './simulation-types';
+import type { ConsoleSession, EditorSink, OutputSink, RunningCommand, WatchEvent } from './simulation-types';
 
 export interface SimulationOptions extends ClusterShape {
   seed?: number;
@@ -101,8 +101,8 @@ export class Simulation {
     for (const l of this.resetListeners) l(objects);
   }
 
-  openConsole(sink: OutputSink): ConsoleSession {
-    return new Console(this, sink);
+  openConsole(sink: OutputSink, editor?: EditorSink): ConsoleSession {
+    return new Console(this, sink, editor);
   }
 
   kubectlEnv(): KubectlEnv {
@@ -134,6 +134,7 @@ class Console implements ConsoleSession {
   constructor(
     private readonly sim: Simulation,
     private readonly sink: OutputSink,
+    private readonly editor?: EditorSink,
   ) {}
 
   get streaming(): boolean {
@@ -209,6 +210,7 @@ class Console implements ConsoleSession {
                 if (this.stopStream === stop) this.stopStream = undefined;
               };
             },
+            ...(this.editor ? { openEditor: this.editor } : {}),
           },
           this.sim.kubectlEnv(),
         );

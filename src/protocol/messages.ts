@@ -215,8 +215,16 @@ export interface ErrorMessage {
   id?: string;
 }
 
+/** `kubectl edit` in the console: show the object (as it is now) in the manifest editor. */
+export interface EditMessage {
+  type: 'edit';
+  /** The command that asked. */
+  id: string;
+  key: ObjectKey;
+}
+
 export type FromWorker =
-  ReadyMessage | StartedMessage | OutputMessage | DoneMessage | DeltaMessage | ResultMessage | ErrorMessage;
+  ReadyMessage | StartedMessage | OutputMessage | DoneMessage | DeltaMessage | ResultMessage | ErrorMessage | EditMessage;
 
 /** Compile-time exhaustiveness for `switch (msg.type)`; throws if a new variant slips through at runtime. */
 export function assertNever(value: never, what = 'value'): never {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
 import { PROTOCOL_VERSION, type ClockState, type FromWorker, type ToWorker } from '../protocol/messages';
 import { applySplitDelta, Bridge, INTERRUPT_GRACE_MS, WELCOME, type WorkerLike } from './bridge';
+import { useSelection } from './state/selection';
 import { createKubeplayStore } from './state/store';
 
 class FakeWorker implements WorkerLike {
@@ -61,6 +62,14 @@ describe('Bridge', () => {
     expect(before['Node//b']).toBeDefined();
     expect(s.clock.now).toBe(32);
     expect(s.deltaSeq).toBe(2);
+  });
+
+  it('opens the object a console `kubectl edit` names in the manifest editor', () => {
+    const { deliver } = setup();
+    deliver({ type: 'edit', id: 'c1', key: 'Deployment/default/web' });
+    const s = useSelection.getState();
+    expect(s.tab).toBe('manifests');
+    expect(s.editRequest?.key).toBe('Deployment/default/web');
   });
 
   it('keeps the machines snapshot until the next one, and drops a bad one', () => {

@@ -25,6 +25,7 @@ import { RESET_LINE } from './embed/messaging';
 import { SessionRecorder, type RecordedCommand } from './embed/recorder';
 import { sleepLines } from './embed/script';
 import { appendEntry, pushHistory } from './state/console';
+import { useSelection } from './state/selection';
 import { kubeplayStore, type KubeplayState, type KubeplayStore } from './state/store';
 
 /** What a command printed, whole, once it is done (see Bridge.track). */
@@ -295,6 +296,10 @@ export class Bridge {
         this.recorder.done(message.id, message.exitCode, message.now);
         this.settle(message.id, message.exitCode);
         this.update((s) => ({ running: s.running.filter((id) => id !== message.id) }));
+        return;
+      case 'edit':
+        // `kubectl edit` typed in the console: the Manifests tab opens with the live object.
+        useSelection.getState().requestEdit(message.key);
         return;
       case 'result': {
         const resolve = this.queries.get(message.id);

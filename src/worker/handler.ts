@@ -7,8 +7,8 @@
 // tests drive it in Node with a fake clock, and the engine never learns where it runs.
 
 import type { KObject } from '../k8s/types';
-import type { ConsoleSession, OutputSink, RunningCommand } from '../engine/simulation-types';
-import type { ObjectChange } from '../protocol/delta';
+import type { ConsoleSession, EditorSink, OutputSink, RunningCommand } from '../engine/simulation-types';
+import { objectKey, type ObjectChange } from '../protocol/delta';
 import {
   PROTOCOL_VERSION,
   assertNever,
@@ -38,7 +38,7 @@ export interface HostedClock {
 /** The part of the engine's Simulation the handler needs. */
 export interface HostedSimulation {
   readonly clock: HostedClock;
-  openConsole(sink: OutputSink): ConsoleSession;
+  openConsole(sink: OutputSink, editor?: EditorSink): ConsoleSession;
   subscribe(listener: (event: ObjectChange) => void): () => void;
   objects(): KObject[];
   /**
@@ -287,7 +287,15 @@ export class WorkerHandler {
 
   private openTerminal(sim: HostedSimulation): Terminal {
     const terminal: Terminal = { session: undefined as unknown as ConsoleSession, currentId: '' };
-    terminal.session = sim.openConsole((text, stream) => this.output.push(terminal.currentId, text, stream));
+    terminal.session = sim.openConsole(
+      (text, stream) => this.output.push(terminal.currentId, text, stream),
+      // `kubectl edit`: the page's manifest editor opens the object. The output before it is
+      // flushed first, so the message lands after the command's text.
+      (objects) => {
+        this.output.flush();
+        for (const obj of objects) this.post({ type: 'edit', id: terminal.currentId, key: objectKey(obj) });
+      },
+    );
     return terminal;
   }
 

@@ -1,5 +1,6 @@
 // What a kubectl command gets: the cluster to talk to, where to print, and the terminal's stdin.
 
+import type { KObject } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import type { KindRegistry } from '../api/kinds/registry';
 import type { Clock } from '../clock/clock';
@@ -16,6 +17,11 @@ export interface KubectlIO {
    * own (`logs -f` when the containers exit), so the terminal is free again.
    */
   stream(stop: () => void): (() => void) | void;
+  /**
+   * Opens objects in the terminal's editor (the UI's manifest editor) for `kubectl edit`.
+   * Absent: the terminal has no editor (the CLI).
+   */
+  openEditor?(objects: KObject[]): void;
 }
 
 export interface KubectlEnv {
@@ -39,6 +45,8 @@ export class KubectlError extends Error {
     message: string,
     /** Extra lines printed after the error, like `See 'kubectl get -h' for help and examples`. */
     readonly hint?: string,
+    /** What the command printed on stdout before failing (a go-template's debugging dump). */
+    readonly printed?: { stdout: string },
   ) {
     super(message);
   }

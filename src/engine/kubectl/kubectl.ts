@@ -6,6 +6,7 @@ import { KubectlError, type KubectlEnv, type KubectlIO } from './context';
 import { FlagError, parseFlags, type FlagSpec, type ParsedArgs } from './flags';
 import { formatError } from './print-error';
 import { commands } from './commands';
+import { helpText, unknownHelpTopic } from './help';
 
 export interface KubectlCommand {
   /** Flags besides the global ones. */
@@ -35,36 +36,92 @@ function withGlobals(flags: FlagSpec[]): FlagSpec[] {
 
 /** Runs `kubectl <argv>`; returns the exit status. */
 export function runKubectl(argv: string[], io: KubectlIO, env: KubectlEnv): number {
-  const [verb, ...rest] = argv;
-  if (!verb || verb === 'help' || verb === '--help' || verb === '-h') {
-    io.out(usage());
-    return 0;
-  }
-  // Own properties only: `constructor` or `__proto__` are unknown commands, not the prototype's.
-  const command = Object.hasOwn(commands, verb) ? commands[verb] : undefined;
-  if (!command) {
-    io.err(unknownCommand(verb));
+  if (argv[0] === 'help') return runHelp(argv.slice(1), io);
+  const found = findCommand(argv);
+  if (found.path.length === 0) {
+    const first = stripFlags(argv, globalFlags)[0];
+    if (first === undefined) {
+      io.out(helpText([]));
+      return 0;
+    }
+    io.err(unknownCommand(first));
     return 1;
   }
-  let target = command;
-  let name = verb;
-  let args = rest;
-  const sub = rest.find((a) => !a.startsWith('-'));
-  if (command.subcommands && sub && Object.hasOwn(command.subcommands, sub) && rest[0] === sub) {
-    target = command.subcommands[sub];
-    name = `${verb} ${sub}`;
-    args = rest.slice(1);
-  }
+  const { command: target, path, args } = found;
+  const name = path.join(' ');
   try {
-    const parsed = parseFlags(args, withGlobals(target.flags));
+    const parsed = parseFlags(args, withGlobals([...target.flags, HELP_FLAG]));
+    if (parsed.flags.help === true) {
+      io.out(helpText(path));
+      return 0;
+    }
+    delete parsed.flags.help;
     return target.run(parsed, io, env);
   } catch (e) {
     if (e instanceof FlagError || e instanceof KubectlError || e instanceof ApiError) {
+      if (e instanceof KubectlError && e.printed) io.out(e.printed.stdout);
       io.err(formatError(e, name));
       return 1;
     }
     throw e;
   }
+}
+
+/** cobra's own help flag, which every command has. */
+const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', type: 'bool' };
+
+/**
+ * cobra's Find: the command path is read from the words left after removing flags (and the
+ * values of flags that take one: a flag the command does not know is taken to have one), so
+ * global flags may come first — `kubectl -n kube-system get pods`, or the docs'
+ * `kubectl --record deployment.apps/nginx-deployment set image …`, where `--record` is unknown
+ * before the verb and so swallows the next word. The command's arguments are everything else.
+ */
+function findCommand(argv: string[]): { command: KubectlCommand; path: string[]; args: string[] } {
+  let children: Record<string, KubectlCommand> | undefined = commands;
+  let command: KubectlCommand | undefined;
+  let flags: readonly FlagSpec[] = [...globalFlags, HELP_FLAG];
+  const path: string[] = [];
+  let args = argv;
+  for (;;) {
+    const next = stripFlags(args, flags)[0];
+    // Own properties only: `constructor` or `__proto__` are unknown commands, not the prototype's.
+    if (next === undefined || !children || !Object.hasOwn(children, next)) break;
+    command = children[next];
+    path.push(next);
+    const at = args.indexOf(next);
+    args = [...args.slice(0, at), ...args.slice(at + 1)];
+    children = command.subcommands;
+    flags = withGlobals([...command.flags, HELP_FLAG]);
+  }
+  return { command: command ?? commands.version, path, args };
+}
+
+/** cobra's stripFlags: the words of a command line that are not flags or flag values. */
+export function stripFlags(argv: readonly string[], flags: readonly FlagSpec[]): string[] {
+  const takesNoValue = (spec: FlagSpec | undefined) => !!spec && (spec.type === 'bool' || spec.noOptDefault !== undefined);
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') break;
+    if (a.startsWith('--') && a.length > 2) {
+      if (!a.includes('=') && !takesNoValue(flags.find((f) => f.name === a.slice(2)))) i++;
+    } else if (a.startsWith('-') && a.length > 1) {
+      if (a.length === 2 && !takesNoValue(flags.find((f) => f.short === a[1]))) i++;
+    } else words.push(a);
+  }
+  return words;
+}
+
+/** `kubectl help [COMMAND…]`: the command's help, or cobra's answer to an unknown topic. */
+function runHelp(topic: string[], io: KubectlIO): number {
+  const found = findCommand(topic);
+  if (topic.length > 0 && found.path.length < topic.filter((t) => !t.startsWith('-')).length) {
+    io.err(unknownHelpTopic(topic));
+    return 0;
+  }
+  io.out(helpText(found.path));
+  return 0;
 }
 
 function unknownCommand(verb: string): string {
@@ -83,11 +140,4 @@ function levenshtein(a: string, b: string): number {
     }
   }
   return d[a.length][b.length];
-}
-
-function usage(): string {
-  const names = Object.keys(commands).sort();
-  return `kubectl controls the Kubernetes cluster manager (simulated by Kubeplay).\n\nCommands available here:\n${names
-    .map((n) => `  ${n}\n`)
-    .join('')}\nUsage:\n  kubectl [flags] [options]\n`;
 }

@@ -10,7 +10,9 @@ export function formatError(e: unknown, command?: string): string {
     // cobra reports flag errors with a capital `Error:` (kubectl's own errors use `error:`).
     return `Error: ${e.message}\nSee 'kubectl ${command ?? ''} --help' for usage.\n`.replace('kubectl  --help', 'kubectl --help');
   }
-  if (e instanceof KubectlError) return `error: ${e.message}\n${e.hint ? e.hint + '\n' : ''}`;
+  // CheckErr adds the newline only when the message lacks one.
+  if (e instanceof KubectlError)
+    return `error: ${e.message.endsWith('\n') ? e.message : `${e.message}\n`}${e.hint ? e.hint + '\n' : ''}`;
   if (e instanceof Error) return `error: ${e.message}\n`;
   return `error: ${String(e)}\n`;
 }

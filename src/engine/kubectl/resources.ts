@@ -63,6 +63,8 @@ export function parseResourceArgs(registry: KindRegistry, args: string[]): Resou
   }
   const [types, ...names] = args;
   const defs = resolveTypes(registry, types);
+  // client-go refuses a request for an empty name before sending it.
+  if (names.some((n) => n === '')) throw new KubectlError('resource name may not be empty');
   if (names.length > 0 && defs.length > 1) {
     throw new KubectlError(`you may only specify a single resource type`);
   }

@@ -66,6 +66,14 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
         }
         verb = 'created';
       } else {
+        // An object made imperatively (create, run, expose) has no last-applied copy to diff
+        // against: kubectl warns, then patches the annotation in along with the change.
+        if (live.metadata.annotations?.[LAST_APPLIED] === undefined) {
+          const resource = def.group ? `${def.plural}.${def.group}` : def.plural;
+          io.err(
+            `Warning: resource ${resource}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`,
+          );
+        }
         // A manifest in another served version (autoscaling/v1 for an HPA stored as v2) is compared
         // in the stored version, as the API server converts it; so is its last-applied copy.
         const stored = (o: Record<string, unknown>) => {

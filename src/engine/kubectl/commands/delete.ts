@@ -81,8 +81,10 @@ export function runDelete(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
     grace = 1;
   }
   const force = !!flags.force;
+  // --grace-period=0 alone is taken as 1 (data-loss guard); --force makes it 0.
+  if (grace === 0 && !force) grace = 1;
   if (force && grace < 0) grace = 0;
-  if (force && grace > 0) io.err('warning: --force is ignored because --grace-period is not 0.\n');
+  if (force && grace > 0) throw new KubectlError('--force and --grace-period greater than 0 cannot be specified together');
   const forced = force && grace === 0;
   if (forced) {
     io.err(
@@ -116,12 +118,9 @@ export function runDelete(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): n
         for (const o of items) targets.push({ def: r.def, namespace: o.metadata.namespace, name: o.metadata.name! });
       }
     }
+    // DeleteResult: nothing visited is `No resources found` on stdout, without a namespace.
     if (targets.length === 0 && requests.every((r) => r.names.length === 0)) {
-      io.err(
-        allNamespaces || !requests.some((r) => r.def.namespaced)
-          ? 'No resources found\n'
-          : `No resources found in ${namespace} namespace.\n`,
-      );
+      io.out('No resources found\n');
       return 0;
     }
   }

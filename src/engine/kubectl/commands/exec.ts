@@ -63,7 +63,7 @@ export function runExec(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): num
 }
 
 /** AttachablePodForObject: the pod itself, or the first pod of a workload's selector. */
-function attachablePod(parsed: ParsedArgs, env: KubectlEnv, namespace: string, arg: string): KObject {
+export function attachablePod(parsed: ParsedArgs, env: KubectlEnv, namespace: string, arg: string): KObject {
   const podDef = env.registry.resolveResource('pods')!;
   const slash = arg.indexOf('/');
   const def = slash >= 0 ? resolveType(env.registry, arg.slice(0, slash)) : podDef;

@@ -8,10 +8,14 @@ import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { formatApiError } from '../print-error';
 import { parseOutputFormat, printStructured } from '../printers/output';
+import { parseCustomColumns, printCustomColumns, type CustomColumn } from '../printers/custom-columns';
 import { tableHeader, tableRow, type TableOptions } from '../printers/resource-table';
 import { formatTable } from '../printers/tabwriter';
 import { kindPrefix, listResource, parseResourceArgs, type ResourceRequest } from '../resources';
-import { namespaceFlags, selectorFlags, requestNamespace } from './common-flags';
+import { filenameFlags, namespaceFlags, selectorFlags, requestNamespace } from './common-flags';
+import { targetOf } from './manifest-target';
+import { loadManifests } from '../manifests';
+import { sortObjects } from '../printers/sort-by';
 
 export const getFlags: FlagSpec[] = [
   ...namespaceFlags,
@@ -25,21 +29,42 @@ export const getFlags: FlagSpec[] = [
   { name: 'label-columns', short: 'L', type: 'stringArray', default: [] },
   { name: 'ignore-not-found', type: 'bool' },
   { name: 'chunk-size', type: 'int', default: 500 },
+  { name: 'sort-by', type: 'string', default: '' },
+  { name: 'template', type: 'string' },
+  ...filenameFlags,
 ];
 
 const NEED_TYPE = `You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n`;
 
 export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
   const { flags } = parsed;
-  if (parsed.args.length === 0) {
+  const filenames = flags.filename as string[];
+  if (parsed.args.length === 0 && filenames.length === 0) {
     io.err(NEED_TYPE);
     throw new KubectlError(
       'Required resource not specified.',
       `Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples`,
     );
   }
-  const requests = parseResourceArgs(env.registry, parsed.args);
-  const format = parseOutputFormat(flags.output as string | undefined);
+  if (filenames.length > 0 && parsed.args.length > 0) {
+    throw new KubectlError(`when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well`);
+  }
+  // -f: the objects the files name, each fetched from its own namespace.
+  const fromFiles = loadManifests(filenames, io, env).map((m) => targetOf(m, env, flags.namespace as string | undefined));
+  const requests: ResourceRequest[] = filenames.length
+    ? fromFiles.reduce<ResourceRequest[]>((acc, t) => {
+        const last = acc[acc.length - 1];
+        if (last && last.def === t.def) last.names.push(t.object.metadata.name ?? '');
+        else acc.push({ def: t.def, names: [t.object.metadata.name ?? ''] });
+        return acc;
+      }, [])
+    : parseResourceArgs(env.registry, parsed.args);
+  const namespaces = fromFiles.map((t) => t.namespace);
+  const format = parseOutputFormat(
+    flags.output as string | undefined,
+    (path) => env.readManifest(path),
+    flags.template as string | undefined,
+  );
   const allNamespaces = !!flags['all-namespaces'];
   const namespace = requestNamespace(parsed);
   const labelSelector = flags.selector as string | undefined;
@@ -47,21 +72,26 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
   const watch = !!flags.watch || !!flags['watch-only'];
   if (watch && requests.length > 1) throw new KubectlError('you may only specify a single resource type');
   const single = requests.length === 1 && requests[0].names.length === 1;
-  const several = requests.length > 1 || parsed.args[0].split(',').some((t) => t.toLowerCase() === 'all');
+  const several = requests.length > 1 || (parsed.args[0] ?? '').split(',').some((t) => t.toLowerCase() === 'all');
+  const sortBy = flags['sort-by'] as string;
   const labelColumns = (flags['label-columns'] as string[]).flatMap((l) => l.split(',')).filter(Boolean);
   let failed = false;
+  // Errors for single names print after the output, as kubectl's aggregate does.
+  const errors: string[] = [];
 
   const fetched: { request: ResourceRequest; items: KObject[] }[] = [];
+  let fileIndex = 0;
   for (const request of requests) {
     const items: KObject[] = [];
     if (request.names.length > 0) {
       for (const name of request.names) {
+        const ns = filenames.length ? namespaces[fileIndex++] : namespace;
         try {
-          items.push(env.api.get(request.def, namespace, name));
+          items.push(env.api.get(request.def, ns, name));
         } catch (e) {
           if (!(e instanceof ApiError)) throw e;
           if (e.reason === 'NotFound' && flags['ignore-not-found']) continue;
-          io.err(formatApiError(e));
+          errors.push(formatApiError(e));
           failed = true;
         }
       }
@@ -74,7 +104,7 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
         }),
       );
     }
-    fetched.push({ request, items });
+    fetched.push({ request, items: sortBy ? sortObjects(items, sortBy) : items });
   }
 
   const total = fetched.reduce((n, f) => n + f.items.length, 0);
@@ -98,6 +128,8 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
       }
       io.out(blocks.join(format.kind === 'table' ? '\n' : ''));
     }
+  } else if (flags['watch-only'] && format.kind === 'custom-columns') {
+    // Nothing listed: the header comes with the first watched object.
   } else if (!flags['watch-only'] && (total > 0 || listing)) {
     io.out(
       printStructured(
@@ -108,6 +140,8 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
       ),
     );
   }
+
+  for (const e of errors) io.err(e);
 
   if (watch)
     startWatch(
@@ -120,6 +154,7 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
       namespace,
       labelColumns,
       !!flags['watch-only'] && !flags['no-headers'],
+      format.kind === 'custom-columns' ? parseCustomColumns(format.spec) : undefined,
     );
   return failed ? 1 : 0;
 }
@@ -160,6 +195,7 @@ function startWatch(
   namespace: string,
   labelColumns: string[],
   printHeaderFirst: boolean,
+  customColumns?: CustomColumn[],
 ): void {
   const def = request.def;
   const selector = parsed.flags.selector ? env.api.parseLabelSelector(parsed.flags.selector as string) : undefined;
@@ -176,6 +212,12 @@ function startWatch(
       // print them too, so a watched node shows its status writes.
       if (outputName) {
         io.out(`${kindPrefix(def)}/${obj.metadata.name}\n`);
+        return;
+      }
+      if (customColumns) {
+        // The custom-columns printer prints its header once, then a row per event.
+        io.out(printCustomColumns(customColumns, [obj], { noHeaders: !headerPending }));
+        headerPending = false;
         return;
       }
       const opts = tableOptions(parsed, def, env, false, labelColumns, wide, allNamespaces);

@@ -358,3 +358,12 @@ function follow(open: OpenLog[], options: LogOptions, io: KubectlIO, env: Kubect
   if (live === 0) return;
   ended = io.stream(stopAll);
 }
+
+/**
+ * What `kubectl attach` shows: the container's output from now on (nothing it wrote before),
+ * until it exits or Ctrl+C — the same stream as `logs -f --tail=0`.
+ */
+export function streamOutputFromNow(pod: KObject, container: string, io: KubectlIO, env: KubectlEnv): number {
+  const options: LogOptions = { previous: false, follow: true, timestamps: false, prefix: false, tail: 0 };
+  return readLogs([{ pod, container }], options, false, io, env);
+}
