@@ -138,6 +138,9 @@ export class NodeKubelet implements NodeContext {
     }
     // Pods deleted from the API meanwhile: their containers are killed (HandlePodRemoves).
     for (const [uid, worker] of this.workers) if (!wanted.has(uid)) worker.remove();
+    // The status manager's syncBatch: every status that moved on while the API was out of reach
+    // (a container started, a probe passed) is written now, not only at the pod's next change.
+    for (const worker of this.workers.values()) worker.writeStatus();
     // Runtime leftovers of pods nobody knows any more (after a reboot): cleaned up.
     for (const uid of this.runtime.podUids()) if (!wanted.has(uid) && !this.workers.has(uid)) this.runtime.removePod(uid);
   }
