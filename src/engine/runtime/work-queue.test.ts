@@ -225,10 +225,9 @@ describe('WorkQueue at scale', () => {
 
 describe('WorkQueue livelock guard', () => {
   it('names the controller and the key that kept requeueing itself at one instant', () => {
-    let queue!: WorkQueue;
     const clock = new Clock();
     // "quiet" syncs once; "ns/hot" re-adds itself at once, without progress, for ever.
-    queue = new WorkQueue({
+    const queue: WorkQueue = new WorkQueue({
       name: 'spinning-controller',
       clock,
       sync: (key) => {

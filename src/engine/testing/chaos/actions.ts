@@ -114,7 +114,8 @@ function createDeployment({ random, model }: ChaosContext): string | undefined {
   model.created++;
   model.deployments.push({ name, replicas, cpuMilli, ...rolling, hasBudget: false });
   const yamlValue = (v: number | string) => (typeof v === 'number' ? `${v}` : `"${v}"`);
-  const liveness = random.int(3) === 0 ? '        livenessProbe:\n          tcpSocket: {port: 80}\n          periodSeconds: 10\n' : '';
+  const liveness =
+    random.int(3) === 0 ? '        livenessProbe:\n          tcpSocket: {port: 80}\n          periodSeconds: 10\n' : '';
   return [
     'kubectl apply -f - <<EOF',
     'apiVersion: apps/v1',
@@ -230,7 +231,8 @@ function evict(ctx: ChaosContext): string | undefined {
 
 function label(ctx: ChaosContext): string | undefined {
   const choice = ctx.random.int(5);
-  if (choice === 0) return `kubectl label node ${pick(ctx.random, ctx.model.nodes)} disk=${pick(ctx.random, ['ssd', 'hdd'])} --overwrite`;
+  if (choice === 0)
+    return `kubectl label node ${pick(ctx.random, ctx.model.nodes)} disk=${pick(ctx.random, ['ssd', 'hdd'])} --overwrite`;
   const d = deployment(ctx);
   if (!d) return undefined;
   if (choice === 1) return `kubectl label deployment ${d.name} team=${pick(ctx.random, ['red', 'blue'])} --overwrite`;

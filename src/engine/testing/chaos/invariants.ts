@@ -151,7 +151,11 @@ export class ChaosMonitor {
     // the desired-replicas annotation (isScalingEvent reads it), so a set still carrying another
     // number means the scaling is under way.
     const desired = String(replicas);
-    if (sets.some((x) => (x.spec?.replicas ?? 0) > 0 && x.metadata.annotations?.['deployment.kubernetes.io/desired-replicas'] !== desired))
+    if (
+      sets.some(
+        (x) => (x.spec?.replicas ?? 0) > 0 && x.metadata.annotations?.['deployment.kubernetes.io/desired-replicas'] !== desired,
+      )
+    )
       return;
     const newReplicas = rs.spec?.replicas ?? 0;
     const oldReplicas = old?.spec?.replicas ?? 0;
@@ -269,7 +273,13 @@ export class ChaosMonitor {
       const broken = (d.spec?.template?.spec?.containers ?? []).some((c: { image?: string }) => c.image === BROKEN_IMAGE);
       if (broken && replicas > 0) {
         const progressing = (status.conditions ?? []).find((c: { type: string }) => c.type === 'Progressing');
-        if (progressing?.reason !== 'ProgressDeadlineExceeded') {
+        // Upstream never re-estimates progress once a rollout was complete and every pod belongs
+        // to the newest ReplicaSet (syncRolloutStatus, isCompleteDeployment): a Deployment that
+        // completed at 0 replicas on the broken image and was then scaled up keeps
+        // NewReplicaSetAvailable for ever, its pods in ImagePullBackOff.
+        const completeBefore =
+          progressing?.reason === 'NewReplicaSetAvailable' && (status.replicas ?? 0) === (status.updatedReplicas ?? 0);
+        if (progressing?.reason !== 'ProgressDeadlineExceeded' && !completeBefore) {
           this.report(
             'deployment not settled',
             `deployment ${name}: stuck on ${BROKEN_IMAGE} but Progressing is ${progressing?.status}/${progressing?.reason}`,
@@ -277,7 +287,12 @@ export class ChaosMonitor {
         }
         continue;
       }
-      const counts = [status.replicas ?? 0, status.updatedReplicas ?? 0, status.readyReplicas ?? 0, status.availableReplicas ?? 0];
+      const counts = [
+        status.replicas ?? 0,
+        status.updatedReplicas ?? 0,
+        status.readyReplicas ?? 0,
+        status.availableReplicas ?? 0,
+      ];
       if (counts.some((n) => n !== replicas)) {
         this.report(
           'deployment not settled',
