@@ -218,7 +218,10 @@ function deletePods(ctx: ChaosContext): string | undefined {
   const d = deployment(ctx);
   if (!d) return undefined;
   const names = podNames(ctx.sim, d.name);
-  const wait = ctx.random.int(2) ? ' --wait=false' : '';
+  // kubectl delete waits for the pods to be gone; for a pod on a stopped node that is up to a
+  // week (capped at the playground's 24 h of virtual time, seconds of wall time), so the
+  // sessions bound the wait as a user in a hurry would (chaos-delete-hang covers the long wait).
+  const wait = ctx.random.int(2) ? ' --wait=false' : ` --timeout=${pick(ctx.random, ['5s', '30s', '2m'])}`;
   const force = ctx.random.int(4) === 0 ? ' --grace-period=0 --force' : '';
   if (names.length === 0 || ctx.random.int(4) === 0) return `kubectl delete pods -l app=${d.name}${wait}${force}`;
   return `kubectl delete pod ${pick(ctx.random, names)}${wait}${force}`;

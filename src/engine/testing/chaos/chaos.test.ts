@@ -17,7 +17,7 @@ describe('chaos sessions', () => {
   it('crash, livelock, hang and break no guarantee, and replay byte for byte', { timeout: 120_000 }, () => {
     const failures: string[] = [];
     for (let seed = 1; seed <= 24; seed++) {
-      const result = runChaos({ seed, steps: 30, now, hangMs: 20_000 });
+      const result = runChaos({ seed, steps: 30, now, hangMs: 30_000 });
       expect(result.commands).toHaveLength(30);
       if (result.failure) {
         const script = reproducerScript(result, minimise(result, now, 60));

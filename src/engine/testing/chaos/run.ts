@@ -17,7 +17,11 @@ export interface ChaosOptions {
   steps: number;
   /** Reads a wall clock in ms (the engine never does; the harness bounds each command with it). */
   now: () => number;
-  /** A command that takes longer than this (wall ms) is a hang. Default 10 s. */
+  /**
+   * A command that takes longer than this (wall ms) is a hang. Default 30 s: a command may wait
+   * out the playground's 24 h of virtual time (kubectl delete waits up to a week for pods on a
+   * stopped node), a few seconds of work that a shared, loaded machine can stretch.
+   */
   hangMs?: number;
   actions?: readonly ChaosAction[];
   /** Also replay the session and compare the transcripts byte for byte. Default true. */
@@ -101,7 +105,7 @@ function execute(
 /** Draws and runs one session of `steps` commands on `seed`. */
 export function runChaos(options: ChaosOptions): ChaosResult {
   const started = options.now();
-  const hangMs = options.hangMs ?? 10_000;
+  const hangMs = options.hangMs ?? 30_000;
   const random = new SeededRandom(generatorSeed(options.seed));
   const model = newModel();
   const actions = options.actions ?? CHAOS_ACTIONS;
@@ -134,7 +138,7 @@ function firstDifference(a: string, b: string): number {
 }
 
 /** Runs a fixed command list on `seed`, then settles and checks, as runChaos would. */
-export function replayChaos(commands: readonly string[], seed: number, now: () => number, hangMs = 10_000): Execution {
+export function replayChaos(commands: readonly string[], seed: number, now: () => number, hangMs = 30_000): Execution {
   return execute(seed, now, hangMs, (_, i) => commands[i]);
 }
 
