@@ -308,6 +308,27 @@ export class ChaosMonitor {
         );
       }
     }
+    // The disruption controller counts what is there (countHealthyPods: Ready, not deleting;
+    // evictions it has not seen land expire after 2 minutes, long before the end of the settling).
+    const pods = api.list(podKind).items;
+    for (const pdb of api.list(podDisruptionBudgetKind).items) {
+      const selector = selectorFromLabelSelector(pdb.spec?.selector);
+      const healthy = pods.filter(
+        (p) =>
+          p.metadata.namespace === pdb.metadata.namespace &&
+          selector.matches(p.metadata.labels) &&
+          isReady(p) &&
+          !p.metadata.deletionTimestamp,
+      ).length;
+      const status = pdb.status ?? {};
+      const allowed = Math.max(0, healthy - (status.desiredHealthy ?? 0));
+      if (status.currentHealthy !== healthy || status.disruptionsAllowed !== allowed) {
+        this.report(
+          'disruption budget not settled',
+          `pdb ${pdb.metadata.name}: status says ${status.currentHealthy} healthy, ${status.disruptionsAllowed} allowed; the pods say ${healthy}, ${allowed}`,
+        );
+      }
+    }
     for (const obj of this.sim.objects()) {
       const what = `${obj.kind} ${obj.metadata.namespace ? `${obj.metadata.namespace}/` : ''}${obj.metadata.name}`;
       if (obj.metadata.deletionTimestamp) {
