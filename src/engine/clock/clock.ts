@@ -1,7 +1,7 @@
 // Clock: the engine's only notion of time. Virtual milliseconds since the simulation epoch;
 // advance() runs every due event in (time, priority, sequence) order and never goes backwards.
 
-import { EventQueue, type ScheduledEvent } from './event-queue';
+import { EventQueue, type EventLabel, type ScheduledEvent } from './event-queue';
 
 /** Priorities order events due at the same instant: lower runs first. */
 export const Priority = {
@@ -107,14 +107,14 @@ export class Clock {
   }
 
   /** Runs `run` at virtual time `timeMs` (a time in the past means "now"). */
-  at(timeMs: number, run: () => void, priority: number = Priority.controller, label = ''): TimerHandle {
+  at(timeMs: number, run: () => void, priority: number = Priority.controller, label: EventLabel = ''): TimerHandle {
     checkFinite('at()', timeMs);
     // The queued event is its own handle (a small class instance, no closure per timer).
     return this.queue.push(Math.max(timeMs, this.current), priority, run, label);
   }
 
   /** Runs `run` after `delayMs` of virtual time (negative delays mean "now"). */
-  after(delayMs: number, run: () => void, priority: number = Priority.controller, label = ''): TimerHandle {
+  after(delayMs: number, run: () => void, priority: number = Priority.controller, label: EventLabel = ''): TimerHandle {
     checkFinite('after()', delayMs);
     return this.at(this.current + Math.max(0, delayMs), run, priority, label);
   }
@@ -214,7 +214,7 @@ export class Clock {
         const next = this.queue.peek();
         if (!next || next.time > targetMs) break;
         if (next.time === this.current) {
-          if (++sameInstant > MAX_EVENTS_PER_INSTANT) throw new ClockLivelockError(this.current, next.label);
+          if (++sameInstant > MAX_EVENTS_PER_INSTANT) throw new ClockLivelockError(this.current, next.describe());
         } else {
           sameInstant = 1;
         }

@@ -3,6 +3,12 @@
 // (time, priority, sequence) is a total order, so the pop order does not depend on the heap's
 // shape: rebuilding the heap (to shed cancelled events) changes nothing observable.
 
+/**
+ * Names an event for debugging: a string, or a function asked only when the name is needed (the
+ * livelock guard's message), for names built from state such as a work queue's busiest key.
+ */
+export type EventLabel = string | (() => string);
+
 /** A queued callback; it is also the handle that cancels it (see Clock's TimerHandle). */
 export class ScheduledEvent {
   /** Set by cancel(); cancelled events are dropped lazily when they reach the top. */
@@ -16,8 +22,13 @@ export class ScheduledEvent {
     readonly priority: number,
     readonly seq: number,
     readonly run: () => void,
-    readonly label: string,
+    readonly label: EventLabel,
   ) {}
+
+  /** The label as text. */
+  describe(): string {
+    return typeof this.label === 'string' ? this.label : this.label();
+  }
 
   /** Cancels the event (see EventQueue.cancel). */
   cancel(): void {
@@ -44,7 +55,7 @@ export class EventQueue {
     return this.live;
   }
 
-  push(time: number, priority: number, run: () => void, label = ''): ScheduledEvent {
+  push(time: number, priority: number, run: () => void, label: EventLabel = ''): ScheduledEvent {
     if (Number.isNaN(time) || Number.isNaN(priority))
       throw new Error(`event queue: invalid time ${time} or priority ${priority}`);
     const event = new ScheduledEvent(this, time, priority, this.nextSeq++, run, label);

@@ -222,3 +222,22 @@ describe('WorkQueue at scale', () => {
     expect(clock.eventsExecuted).toBe(1);
   });
 });
+
+describe('WorkQueue livelock guard', () => {
+  it('names the controller and the key that kept requeueing itself at one instant', () => {
+    const clock = new Clock();
+    // "quiet" syncs once; "ns/hot" re-adds itself at once, without progress, for ever.
+    const queue: WorkQueue = new WorkQueue({
+      name: 'spinning-controller',
+      clock,
+      sync: (key) => {
+        if (key === 'ns/hot') queue.add(key);
+      },
+    });
+    queue.add('quiet');
+    queue.add('ns/hot');
+    expect(() => clock.runDue()).toThrow(
+      /^clock: more than 100000 events ran at t=0ms without time moving on \(last: "spinning-controller: sync of key "ns\/hot" \(100000 times at this instant\)"\)/,
+    );
+  });
+});

@@ -51,6 +51,23 @@ export class WorkQueue {
   private drainScheduled: TimerHandle | undefined;
   private shuttingDown = false;
   private readonly rateLimiter: RateLimiter<string>;
+  /** Syncs per key at the current instant, so a livelock names the key that spun. */
+  private syncsInstant = -1;
+  private readonly syncsAtInstant = new Map<string, number>();
+  /** The drain events' label: names the key synced most often at the current instant. */
+  private readonly drainLabel = (): string => {
+    let busiest: string | undefined;
+    let most = 0;
+    for (const [key, n] of this.syncsAtInstant) {
+      if (n > most) {
+        busiest = key;
+        most = n;
+      }
+    }
+    return busiest === undefined
+      ? `${this.options.name}: sync`
+      : `${this.options.name}: sync of key "${busiest}" (${most} times at this instant)`;
+  };
 
   constructor(private readonly options: WorkQueueOptions) {
     this.rateLimiter = options.rateLimiter ?? defaultControllerRateLimiter<string>();
@@ -131,7 +148,7 @@ export class WorkQueue {
   private push(key: string): void {
     this.queue.push(key);
     if (!this.drainScheduled) {
-      this.drainScheduled = this.options.clock.after(0, () => this.drain(), Priority.controller, `${this.options.name}: sync`);
+      this.drainScheduled = this.options.clock.after(0, () => this.drain(), Priority.controller, this.drainLabel);
     }
   }
 
@@ -155,12 +172,13 @@ export class WorkQueue {
       this.compact();
       // A sync that threw a bug out of the drain must not strand the keys behind it.
       if (this.len > 0 && !this.drainScheduled && !this.shuttingDown) {
-        this.drainScheduled = this.options.clock.after(0, () => this.drain(), Priority.controller, `${this.options.name}: sync`);
+        this.drainScheduled = this.options.clock.after(0, () => this.drain(), Priority.controller, this.drainLabel);
       }
     }
   }
 
   private process(key: string): void {
+    this.countSync(key);
     let result: SyncResult;
     try {
       result = this.options.sync(key);
@@ -184,6 +202,15 @@ export class WorkQueue {
     }
     this.forget(key);
     if (result && result.requeueAfterMs !== undefined) this.addAfter(key, result.requeueAfterMs);
+  }
+
+  private countSync(key: string): void {
+    const now = this.options.clock.now();
+    if (now !== this.syncsInstant) {
+      this.syncsInstant = now;
+      this.syncsAtInstant.clear();
+    }
+    this.syncsAtInstant.set(key, (this.syncsAtInstant.get(key) ?? 0) + 1);
   }
 
   /** workqueue.Done: the key is free again; if it was re-added meanwhile it is queued now. */

@@ -8,7 +8,8 @@
 // script goes on and the result counts it, so the CLI can end with a non-zero status.
 
 import { Simulation, type SimulationOptions } from '../simulation';
-import { scriptCommands, ScriptSyntaxError } from '../../protocol/script-parse';
+import type { ConsoleSession } from '../simulation-types';
+import { scriptCommands, ScriptSyntaxError, type ScriptCommand } from '../../protocol/script-parse';
 
 export interface ScriptResult {
   transcript: string;
@@ -27,6 +28,58 @@ function errorText(error: unknown): string {
 }
 
 /**
+ * One script's run, command by command, on its own Simulation: what streamScript does for a whole
+ * script, open to callers that choose each next command from what the cluster looks like (the
+ * chaos harness) or look at the cluster between commands.
+ */
+export class ScriptSession {
+  readonly sim: Simulation;
+  private readonly console: ConsoleSession;
+  private pending = '';
+  internalErrors = 0;
+
+  constructor(options: SimulationOptions) {
+    this.sim = new Simulation(options);
+    this.console = this.sim.openConsole((text) => {
+      this.pending += text;
+    });
+  }
+
+  /**
+   * Runs one command and returns its part of the transcript (its `$ …` echo and everything printed
+   * meanwhile), with the exception that escaped, if one did (a bug in the engine).
+   */
+  run(command: ScriptCommand): { chunk: string; internalError?: unknown } {
+    this.pending += `$ ${command.text}\n`;
+    const internalError = this.guarded(() => this.console.runArgv(command.argv, command.stdin));
+    return { chunk: this.take(), internalError };
+  }
+
+  /** Ends a watch still streaming (the script's end is its Ctrl+C); returns what it printed. */
+  finish(): { chunk: string; internalError?: unknown } {
+    const internalError = this.guarded(() => this.console.interrupt());
+    return { chunk: this.take(), internalError };
+  }
+
+  private take(): string {
+    const chunk = this.pending;
+    this.pending = '';
+    return chunk;
+  }
+
+  private guarded(run: () => void): unknown {
+    try {
+      run();
+      return undefined;
+    } catch (e) {
+      this.internalErrors++;
+      this.pending += `error: internal error: ${errorText(e)}\n`;
+      return e ?? new Error(String(e));
+    }
+  }
+}
+
+/**
  * Runs `source` and passes its transcript to `write`, one piece per command as soon as that
  * command has ended (its `$ …` echo and everything printed meanwhile). A syntax error anywhere in
  * the script stops it before any command runs, with nothing written.
@@ -39,28 +92,11 @@ export function streamScript(source: string, options: SimulationOptions, write: 
     if (e instanceof ScriptSyntaxError) return { exitCode: 2, error: e.message, internalErrors: 0 };
     throw e;
   }
-  const sim = new Simulation(options);
-  let pending = '';
-  const console = sim.openConsole((text) => {
-    pending += text;
-  });
-  let internalErrors = 0;
-  const guarded = (run: () => void) => {
-    try {
-      run();
-    } catch (e) {
-      internalErrors++;
-      pending += `error: internal error: ${errorText(e)}\n`;
-    }
-  };
-  for (const command of scriptCommands(source)) {
-    pending += `$ ${command.text}\n`;
-    guarded(() => console.runArgv(command.argv, command.stdin));
-    write(pending);
-    pending = '';
-  }
-  guarded(() => console.interrupt());
-  if (pending) write(pending);
+  const session = new ScriptSession(options);
+  for (const command of scriptCommands(source)) write(session.run(command).chunk);
+  const { chunk } = session.finish();
+  if (chunk) write(chunk);
+  const internalErrors = session.internalErrors;
   return { exitCode: internalErrors > 0 ? 1 : 0, internalErrors };
 }
 

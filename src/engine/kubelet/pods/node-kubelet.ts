@@ -138,6 +138,10 @@ export class NodeKubelet implements NodeContext {
     }
     // Pods deleted from the API meanwhile: their containers are killed (HandlePodRemoves).
     for (const [uid, worker] of this.workers) if (!wanted.has(uid)) worker.remove();
+    // What was put off while the API was out of reach is done now, as the status manager's
+    // syncBatch and the pod workers' periodic resync would: statuses that moved on (a container
+    // started, a probe passed) are written, and pods that finished terminating are deleted.
+    for (const worker of this.workers.values()) worker.requestSync(0);
     // Runtime leftovers of pods nobody knows any more (after a reboot): cleaned up.
     for (const uid of this.runtime.podUids()) if (!wanted.has(uid) && !this.workers.has(uid)) this.runtime.removePod(uid);
   }
