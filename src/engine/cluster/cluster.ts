@@ -14,6 +14,7 @@ import { SimulationConfig } from '../config';
 import { NodeAgent, type NodeMachineSpec } from '../kubelet/node-agent';
 import { startControllers, type Controllers } from '../controllers';
 import { createKubernetesService } from './kubernetes-service';
+import { defaultStorageClassObject } from './default-storage-class';
 import { Topology } from './topology';
 import { EventRecorder } from '../runtime/events';
 import { freezeByDefault } from '../api/freeze';
@@ -79,6 +80,7 @@ export class Cluster {
     }
     createKubernetesService(this.api);
     for (const pc of systemPriorityClassObjects()) this.api.create(pc);
+    this.api.create(defaultStorageClassObject());
     this.controllers = startControllers(this);
     this.kubelets = new Kubelets(
       { api: this.api, clock: this.clock, random: this.random, topology: this.topology, events: this.events },
