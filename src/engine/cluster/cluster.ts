@@ -6,6 +6,7 @@ import { ApiServer } from '../api/apiserver';
 import { defaultTolerationSeconds } from '../api/admission-plugins/default-toleration-seconds';
 import { namespaceLifecycle } from '../api/admission-plugins/namespace-lifecycle';
 import { playgroundLimits } from '../api/admission-plugins/playground-limits';
+import { defaultStorageClassAdmission, storageObjectInUseProtection } from '../api/admission-plugins/storage';
 import { priorityAdmission, systemPriorityClassObjects } from '../api/admission-plugins/priority';
 import { createKindRegistry } from '../api/kinds';
 import { Clock } from '../clock/clock';
@@ -70,6 +71,8 @@ export class Cluster {
     this.api.admission.register(namespaceLifecycle(this.api));
     this.api.admission.register(priorityAdmission(this.api));
     this.api.admission.register(defaultTolerationSeconds);
+    this.api.admission.register(defaultStorageClassAdmission(this.api));
+    this.api.admission.register(storageObjectInUseProtection);
     this.api.admission.register(playgroundLimits);
     for (const name of BUILTIN_NAMESPACES) {
       this.api.create({
