@@ -5,10 +5,12 @@ import { registerVolumePlugin } from './registry';
 import { emptyDirPlugin } from './empty-dir';
 import { hostPathPlugin } from './host-path';
 import { downwardAPIPlugin } from './downward-api';
+import { persistentVolumeClaimPlugin } from './persistent-volume-claim';
 
 registerVolumePlugin(emptyDirPlugin);
 registerVolumePlugin(hostPathPlugin);
 registerVolumePlugin(downwardAPIPlugin);
+registerVolumePlugin(persistentVolumeClaimPlugin);
 
 export { registerVolumePlugin, findVolumePlugin } from './registry';
 export { PodVolumes, POD_ATTACH_AND_MOUNT_TIMEOUT_MS, type MountAttempt } from './pod-volumes';

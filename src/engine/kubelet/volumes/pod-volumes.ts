@@ -83,9 +83,9 @@ export class PodVolumes {
         }
         continue;
       }
-      const delay = failed ? Math.min(failed.retryDelayMs * 2, MOUNT_RETRY_MAX_MS) : MOUNT_RETRY_INITIAL_MS;
+      const delay = failed && !result.pending ? Math.min(failed.retryDelayMs * 2, MOUNT_RETRY_MAX_MS) : MOUNT_RETRY_INITIAL_MS;
       this.failed.set(name, { message: result.message, retryDelayMs: delay, nextRetryMs: now + delay });
-      failures.push({ volume: name, message: result.message });
+      if (!result.pending) failures.push({ volume: name, message: result.message });
       unmounted.push(name);
       nextRetryMs = Math.min(nextRetryMs, now + delay);
     }

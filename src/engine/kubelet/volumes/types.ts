@@ -36,7 +36,15 @@ export type SetUpResult =
    * Not mounted: the kubelet records `FailedMount` with `MountVolume.SetUp failed for volume
    * "<name>" : <message>` and retries; the pod waits in ContainerCreating.
    */
-  | { readonly ok: false; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      /**
+       * Not failed but not ready yet (a claim still unbound): retried every 500 ms without a
+       * FailedMount event; only the pod's mount timeout is reported.
+       */
+      readonly pending?: boolean;
+    };
 
 export interface VolumePlugin {
   /** The field of a Volume that selects this plugin: `emptyDir`, `configMap`, … */
