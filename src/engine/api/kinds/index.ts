@@ -1,5 +1,6 @@
 // The kinds this build serves. Later issues add theirs here.
 
+import { configMapKind } from './configmap';
 import { deploymentKind } from './deployment';
 import { endpointSliceKind } from './endpointslice';
 import { eventKind } from './event';
@@ -16,7 +17,9 @@ import { priorityClassKind } from './priorityclass';
 import { replicaSetKind, replicationControllerKind } from './replicaset';
 import { KindRegistry } from './registry';
 import { limitRangeKind, resourceQuotaKind } from './resourcequota';
+import { secretKind } from './secret';
 import { serviceKind } from './service';
+import { serviceAccountKind } from './serviceaccount';
 import { storageClassKind } from './storageclass';
 
 export const builtinKinds: readonly KindDefinition[] = [
@@ -39,6 +42,9 @@ export const builtinKinds: readonly KindDefinition[] = [
   storageClassKind,
   resourceQuotaKind,
   limitRangeKind,
+  configMapKind,
+  secretKind,
+  serviceAccountKind,
 ];
 
 export function createKindRegistry(): KindRegistry {
@@ -61,6 +67,7 @@ export {
 };
 export { horizontalPodAutoscalerKind };
 export { podDisruptionBudgetKind };
+export { configMapKind, secretKind, serviceAccountKind };
 export { replicaSetKind, replicationControllerKind };
 export { persistentVolumeKind, persistentVolumeClaimKind, storageClassKind };
 export { limitRangeKind, resourceQuotaKind };
