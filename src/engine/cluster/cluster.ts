@@ -7,6 +7,7 @@ import { defaultTolerationSeconds } from '../api/admission-plugins/default-toler
 import { namespaceLifecycle } from '../api/admission-plugins/namespace-lifecycle';
 import { playgroundLimits } from '../api/admission-plugins/playground-limits';
 import { defaultStorageClassAdmission, storageObjectInUseProtection } from '../api/admission-plugins/storage';
+import { resourceQuotaAdmission } from '../api/admission-plugins/resource-quota';
 import { priorityAdmission, systemPriorityClassObjects } from '../api/admission-plugins/priority';
 import { createKindRegistry } from '../api/kinds';
 import { Clock } from '../clock/clock';
@@ -74,6 +75,8 @@ export class Cluster {
     this.api.admission.register(defaultStorageClassAdmission(this.api));
     this.api.admission.register(storageObjectInUseProtection);
     this.api.admission.register(playgroundLimits);
+    // ResourceQuota comes last, as upstream orders it: it counts only what every other plugin let in.
+    this.api.admission.register(resourceQuotaAdmission(this.api));
     for (const name of BUILTIN_NAMESPACES) {
       this.api.create({
         apiVersion: 'v1',

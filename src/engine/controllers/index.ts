@@ -28,6 +28,7 @@ import {
   TAINT_EVICTION_CONTROLLER,
   type TaintEvictionController,
 } from './tainteviction/taint-eviction-controller';
+import { startResourceQuotaController, type ResourceQuotaController } from './resourcequota/resource-quota-controller';
 import { startExternalProvisioners, type ExternalProvisioners } from './volume/external-provisioner';
 import {
   PV_CONTROLLER,
@@ -54,6 +55,7 @@ export interface Controllers {
   externalProvisioners: ExternalProvisioners;
   pvcProtection: Controller;
   pvProtection: Controller;
+  resourceQuota: ResourceQuotaController;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -116,6 +118,7 @@ export function startControllers(cluster: Cluster): Controllers {
     }),
     pvcProtection: startPvcProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
     pvProtection: startPvProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
+    resourceQuota: startResourceQuotaController({ api: cluster.api, clock: cluster.clock, informers }),
   };
   informers.start();
   return controllers;

@@ -84,6 +84,10 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
     '--selector= --min-available= --max-unavailable= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create pdb':
     '--selector= --min-available= --max-unavailable= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create quota':
+    '--hard= --scopes= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create resourcequota':
+    '--hard= --scopes= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create deployment':
     '-n --namespace= --image= -r --replicas= --port= --dry-run= -o --output= --save-config --validate= --field-manager=',
   'create deploy':

@@ -12,6 +12,7 @@ import {
   validateResourceQuotaStatusUpdate,
   validateResourceQuotaUpdate,
 } from '../validation/resourcequota';
+import { defaultResourceList } from '../defaulting/resources';
 import { age } from './columns';
 import type { KindDefinition } from './kind-definition';
 
@@ -38,6 +39,10 @@ export const resourceQuotaKind: KindDefinition = {
   tracksGeneration: false,
   defaultPropagationPolicy: 'Background',
   garbageCollected: true,
+  applyDefaults: (rq) => {
+    const hard = defaultResourceList(rq.spec?.hard);
+    return hard === rq.spec?.hard ? rq : { ...rq, spec: { ...rq.spec, hard } };
+  },
   prepareForCreate: (rq) => {
     const { status: _status, ...rest } = rq;
     return rest as KObject;

@@ -10,6 +10,7 @@ import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
 import { createDeploymentFlags, runCreateDeployment } from './create-deployment';
 import { createPdbFlags, runCreatePdb } from './create-pdb';
+import { createQuotaFlags, runCreateQuota } from './create-quota';
 import { debugFlags, runDebug } from './debug';
 import { deleteFlags, runDelete } from './delete';
 import { drainFlags, runDrain } from './drain';
@@ -47,6 +48,9 @@ const createDeploymentCommand: KubectlCommand = { flags: createDeploymentFlags, 
 /** `kubectl create poddisruptionbudget` (alias `pdb`). */
 const createPdbCommand: KubectlCommand = { flags: createPdbFlags, run: runCreatePdb };
 
+/** `kubectl create quota` (alias `resourcequota`). */
+const createQuotaCommand: KubectlCommand = { flags: createQuotaFlags, run: runCreateQuota };
+
 export const commands: Record<string, KubectlCommand> = {
   annotate: { flags: annotateFlags, run: runAnnotate },
   'api-resources': { flags: apiResourcesFlags, run: runApiResources },
@@ -62,6 +66,8 @@ export const commands: Record<string, KubectlCommand> = {
       pdb: createPdbCommand,
       deployment: createDeploymentCommand,
       deploy: createDeploymentCommand,
+      quota: createQuotaCommand,
+      resourcequota: createQuotaCommand,
     },
   },
   debug: { flags: debugFlags, run: runDebug },
