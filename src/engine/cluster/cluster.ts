@@ -8,6 +8,7 @@ import { namespaceLifecycle } from '../api/admission-plugins/namespace-lifecycle
 import { playgroundLimits } from '../api/admission-plugins/playground-limits';
 import { defaultStorageClassAdmission, storageObjectInUseProtection } from '../api/admission-plugins/storage';
 import { resourceQuotaAdmission } from '../api/admission-plugins/resource-quota';
+import { limitRangerAdmission } from '../api/admission-plugins/limit-ranger';
 import { priorityAdmission, systemPriorityClassObjects } from '../api/admission-plugins/priority';
 import { createKindRegistry } from '../api/kinds';
 import { Clock } from '../clock/clock';
@@ -70,6 +71,7 @@ export class Cluster {
     this.api.freezeObjects = freezeByDefault();
     this.events = new EventRecorder(this.api);
     this.api.admission.register(namespaceLifecycle(this.api));
+    this.api.admission.register(limitRangerAdmission(this.api));
     this.api.admission.register(priorityAdmission(this.api));
     this.api.admission.register(defaultTolerationSeconds);
     this.api.admission.register(defaultStorageClassAdmission(this.api));

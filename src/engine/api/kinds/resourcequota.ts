@@ -57,6 +57,35 @@ export const resourceQuotaKind: KindDefinition = {
   ],
 };
 
+/**
+ * SetDefaults_LimitRangeItem (+ the ResourceList canonical form): a Container item's missing
+ * default limit is its max, a missing default request its default limit, else its min.
+ */
+export function defaultLimitRange(lr: KObject): KObject {
+  const limits = lr.spec?.limits;
+  if (!Array.isArray(limits)) return lr;
+  let changed = false;
+  const next = limits.map((item: any) => {
+    if (item === null || typeof item !== 'object') return item;
+    const out: Record<string, unknown> = { ...item };
+    for (const f of ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio']) {
+      if (out[f] !== undefined) out[f] = defaultResourceList(out[f]);
+    }
+    if (item.type === 'Container') {
+      const def: Record<string, unknown> = { ...((out.default as object) ?? {}) };
+      const req: Record<string, unknown> = { ...((out.defaultRequest as object) ?? {}) };
+      for (const [k, v] of Object.entries((out.max as object) ?? {})) if (!(k in def)) def[k] = v;
+      for (const [k, v] of Object.entries(def)) if (!(k in req)) req[k] = v;
+      for (const [k, v] of Object.entries((out.min as object) ?? {})) if (!(k in req)) req[k] = v;
+      if (Object.keys(def).length) out.default = def;
+      if (Object.keys(req).length) out.defaultRequest = req;
+    }
+    if (JSON.stringify(out) !== JSON.stringify(item)) changed = true;
+    return out;
+  });
+  return changed ? { ...lr, spec: { ...lr.spec, limits: next } } : lr;
+}
+
 export const limitRangeKind: KindDefinition = {
   group: '',
   version: 'v1',
@@ -70,6 +99,7 @@ export const limitRangeKind: KindDefinition = {
   tracksGeneration: false,
   defaultPropagationPolicy: 'Background',
   garbageCollected: true,
+  applyDefaults: defaultLimitRange,
   validate: validateLimitRange,
   validateUpdate: validateLimitRangeUpdate,
   columns: [
