@@ -4,7 +4,7 @@
 import type { KObject } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import { errors } from '../api/errors';
-import { podKind } from '../api/kinds';
+import { configMapKind, podKind, secretKind } from '../api/kinds';
 import type { Topology } from '../cluster/topology';
 import type { InformerFactory } from '../runtime/informer';
 import { NODE_NAME_INDEX } from '../runtime/informer';
@@ -33,6 +33,18 @@ export class Kubelets implements KubeletApi {
         if (nodeName && this.deps.topology.canReachControlPlane(nodeName)) this.nodes.get(nodeName)?.podRemoved(pod);
       },
     });
+    this.watchMountedObjects();
+  }
+
+  /** Tells the pods that mount a ConfigMap or Secret when it changes (they remount at their next periodic sync). */
+  private watchMountedObjects(): void {
+    for (const [def, kind] of [
+      [configMapKind, 'configmap'],
+      [secretKind, 'secret'],
+    ] as const) {
+      const changed = (o: KObject) => this.mountedObjects.changed(kind, o.metadata.namespace ?? '', o.metadata.name ?? '');
+      this.informers.informerFor(def).addHandler({ onAdd: changed, onUpdate: (_old, o) => changed(o), onDelete: changed });
+    }
   }
 
   /** Starts the pod side of a node's kubelet and hands it the pods already bound there. */

@@ -109,6 +109,7 @@ export class NodeKubelet implements NodeContext {
       hostIP,
       nodeDisk: this.nodeDisk,
       now: () => this.clock.now(),
+      epochMs: this.clock.epochMs,
     };
   }
 

@@ -13,11 +13,12 @@ import {
 } from '../images/pull';
 import { unknownImageDefaults } from '../images/catalog';
 import { referenceTo } from '../../runtime/events';
-import { serviceKind } from '../../api/kinds';
+import { configMapKind, nodeKind, secretKind, serviceKind } from '../../api/kinds';
 import type { ContainerKind } from './runtime-types';
 import type { PodWorker } from './pod-worker';
 import { fieldPath } from './pod-worker';
-import { containerEnv, effectiveArgv } from './container-argv';
+import { effectiveArgv } from './container-argv';
+import { makeEnvironment } from './container-env';
 import { forcedExitFor } from './teaching-effects';
 import { runPostStart } from './hooks';
 
@@ -92,7 +93,24 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
     ? `${found.image.repository}@${found.image.manifestDigest}`
     : (decision.image.repoDigests[0] ?? '');
   const podIP = worker.sandboxIP();
-  const env = containerEnv(pod, c, podIP, node.hostIP, node.nodeName);
+  const ns = pod.metadata.namespace;
+  const made = makeEnvironment(
+    pod,
+    c,
+    { podIP, hostIP: node.hostIP, nodeName: node.nodeName },
+    {
+      configMap: (name) => node.api.tryGet(configMapKind, ns, name),
+      secret: (name) => node.api.tryGet(secretKind, ns, name),
+      nodeAllocatable: () => node.api.tryGet(nodeKind, undefined, node.nodeName)?.status?.allocatable,
+    },
+  );
+  if (!made.ok) {
+    // generateContainerConfig failed: no container; the worker retries after its error back-off.
+    worker.setReason(c.name, { reason: 'CreateContainerConfigError', message: made.message });
+    node.recorder.event(ref, 'Warning', 'Failed', `Error: ${made.message}`);
+    return { kind: 'error' };
+  }
+  const env = made.env;
   const argv = effectiveArgv(c, defaults, env);
   node.recorder.event(ref, 'Normal', 'Created', `Created container: ${c.name}`);
   const api = node.api;

@@ -5,11 +5,17 @@ import { registerVolumePlugin } from './registry';
 import { emptyDirPlugin } from './empty-dir';
 import { hostPathPlugin } from './host-path';
 import { downwardAPIPlugin } from './downward-api';
+import { configMapPlugin } from './config-map';
+import { secretPlugin } from './secret';
+import { projectedPlugin } from './projected';
 import { persistentVolumeClaimPlugin } from './persistent-volume-claim';
 
 registerVolumePlugin(emptyDirPlugin);
 registerVolumePlugin(hostPathPlugin);
 registerVolumePlugin(downwardAPIPlugin);
+registerVolumePlugin(configMapPlugin);
+registerVolumePlugin(secretPlugin);
+registerVolumePlugin(projectedPlugin);
 registerVolumePlugin(persistentVolumeClaimPlugin);
 
 export { registerVolumePlugin, findVolumePlugin } from './registry';

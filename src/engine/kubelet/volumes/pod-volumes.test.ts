@@ -6,7 +6,14 @@ import { PodVolumes, type VolumeHost } from './index';
 import { registerVolumePlugin } from './registry';
 
 function host(nodeDisk = new FileTree(), now = 0): VolumeHost {
-  return { api: { tryGet: () => undefined } as any, nodeName: 'node-1', hostIP: '10.0.0.1', nodeDisk, now: () => now };
+  return {
+    api: { tryGet: () => undefined } as any,
+    nodeName: 'node-1',
+    hostIP: '10.0.0.1',
+    nodeDisk,
+    now: () => now,
+    epochMs: 0,
+  };
 }
 
 function pod(volumes: any[], containers: any[], labels: Record<string, string> = {}): KObject {

@@ -17,6 +17,8 @@ export interface VolumeHost {
   /** The node's own filesystem, which outlives pods (hostPath volumes). */
   readonly nodeDisk: FileTree;
   now(): number;
+  /** Wall-clock epoch of virtual time 0 (token timestamps). */
+  readonly epochMs: number;
 }
 
 /** A projected file: its path inside the volume, content and mode (defaultMode or items[].mode). */
