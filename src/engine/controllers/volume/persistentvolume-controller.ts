@@ -74,7 +74,12 @@ export class PersistentVolumeController {
     this.classes = deps.informers.informerFor(storageClassKind);
     if (!this.pvs.hasIndex(PVS_BY_CLASS_INDEX)) this.pvs.addIndex(PVS_BY_CLASS_INDEX, (pv) => [storageClassOf(pv)]);
     this.controller = new Controller({ name: PV_CONTROLLER, clock: deps.clock, sync: (key) => this.sync(key) });
-    this.controller.watch(this.pvcs, (pvc) => CLAIM_PREFIX + objectKey(pvc));
+    this.controller.handle(this.pvcs, {
+      onAdd: (pvc) => CLAIM_PREFIX + objectKey(pvc),
+      onUpdate: (_old, pvc) => CLAIM_PREFIX + objectKey(pvc),
+      // deleteClaim: the volume it was bound to is released now.
+      onDelete: (pvc) => (pvc.spec?.volumeName ? VOLUME_PREFIX + pvc.spec.volumeName : undefined),
+    });
     this.controller.watch(this.pvs, (pv) => {
       const keys = [VOLUME_PREFIX + objectKey(pv)];
       const ref = pv.spec?.claimRef;
