@@ -9,6 +9,7 @@ import { playgroundLimits } from '../api/admission-plugins/playground-limits';
 import { defaultStorageClassAdmission, storageObjectInUseProtection } from '../api/admission-plugins/storage';
 import { resourceQuotaAdmission } from '../api/admission-plugins/resource-quota';
 import { limitRangerAdmission } from '../api/admission-plugins/limit-ranger';
+import { serviceAccountAdmission } from '../api/admission-plugins/service-account';
 import { priorityAdmission, systemPriorityClassObjects } from '../api/admission-plugins/priority';
 import { createKindRegistry } from '../api/kinds';
 import { Clock } from '../clock/clock';
@@ -72,6 +73,7 @@ export class Cluster {
     this.events = new EventRecorder(this.api);
     this.api.admission.register(namespaceLifecycle(this.api));
     this.api.admission.register(limitRangerAdmission(this.api));
+    this.api.admission.register(serviceAccountAdmission(this.api));
     this.api.admission.register(priorityAdmission(this.api));
     this.api.admission.register(defaultTolerationSeconds);
     this.api.admission.register(defaultStorageClassAdmission(this.api));

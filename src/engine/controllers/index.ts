@@ -28,6 +28,8 @@ import {
   TAINT_EVICTION_CONTROLLER,
   type TaintEvictionController,
 } from './tainteviction/taint-eviction-controller';
+import { startServiceAccountsController } from './serviceaccount/serviceaccounts-controller';
+import { startRootCACertPublisher } from './certificates/root-ca-cert-publisher';
 import { startResourceQuotaController, type ResourceQuotaController } from './resourcequota/resource-quota-controller';
 import { startExternalProvisioners, type ExternalProvisioners } from './volume/external-provisioner';
 import {
@@ -56,6 +58,8 @@ export interface Controllers {
   pvcProtection: Controller;
   pvProtection: Controller;
   resourceQuota: ResourceQuotaController;
+  serviceAccount: Controller;
+  rootCACertPublisher: Controller;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -119,6 +123,8 @@ export function startControllers(cluster: Cluster): Controllers {
     pvcProtection: startPvcProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
     pvProtection: startPvProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
     resourceQuota: startResourceQuotaController({ api: cluster.api, clock: cluster.clock, informers }),
+    serviceAccount: startServiceAccountsController(cluster.api, cluster.clock, informers),
+    rootCACertPublisher: startRootCACertPublisher(cluster.api, cluster.clock, informers),
   };
   informers.start();
   return controllers;

@@ -269,6 +269,66 @@ export const BUILTINS: Record<string, Builtin | undefined> = {
     }
     return status;
   },
+  *head(ctx, args) {
+    // head [-n N | -N | -c N] [FILE]...: the first 10 lines by default; `==> f <==` before each of several files.
+    let lines = 10;
+    let bytes: number | undefined;
+    const files: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      const m = /^-(n|c)(\d*)$/.exec(a);
+      if (m) {
+        const value = m[2] !== '' ? m[2] : args[++i];
+        if (value === undefined || !/^\d+$/.test(value)) {
+          yield err(`head: invalid number '${value ?? ''}'\n`);
+          return 1;
+        }
+        if (m[1] === 'n') lines = Number(value);
+        else bytes = Number(value);
+      } else if (/^-\d+$/.test(a)) lines = Number(a.slice(1));
+      else files.push(a);
+    }
+    let status = 0;
+    for (const [n, file] of files.entries()) {
+      const r = ctx.fs.read(file);
+      if (!r.ok) {
+        yield err(`head: can't open '${file}': ${r.error}\n`);
+        status = 1;
+        continue;
+      }
+      if (files.length > 1) yield out(`${n > 0 ? '\n' : ''}==> ${file} <==\n`);
+      if (bytes !== undefined) yield out(new TextDecoder().decode(new TextEncoder().encode(r.content).slice(0, bytes)));
+      else {
+        const parts = r.content.split('\n');
+        const kept = parts.slice(0, lines).join('\n');
+        yield out(parts.length > lines ? `${kept}\n` : kept);
+      }
+    }
+    return status;
+  },
+  *wc(ctx, args) {
+    // busybox wc: lines, words, bytes; one column unpadded, several as %9u.
+    const [f, files] = flags(args);
+    const wanted = (['l', 'w', 'c'] as const).filter((k) => f.has(k));
+    const columns = wanted.length > 0 ? wanted : (['l', 'w', 'c'] as const);
+    let status = 0;
+    for (const file of files) {
+      const r = ctx.fs.read(file);
+      if (!r.ok) {
+        yield err(`wc: can't open '${file}': ${r.error}\n`);
+        status = 1;
+        continue;
+      }
+      const counts = {
+        l: (r.content.match(/\n/g) ?? []).length,
+        w: r.content.split(/\s+/).filter((x) => x !== '').length,
+        c: new TextEncoder().encode(r.content).length,
+      };
+      const cells = columns.map((k) => (columns.length === 1 ? String(counts[k]) : String(counts[k]).padStart(9)));
+      yield out(`${cells.join(' ')} ${file}\n`);
+    }
+    return status;
+  },
   *killall(ctx, args) {
     const [f, names] = flags(args);
     let status = 0;

@@ -89,7 +89,7 @@ export class ContainerFS {
       `search ${init.namespace}.svc.cluster.local svc.cluster.local cluster.local\nnameserver ${CLUSTER_DNS_IP}\noptions ndots:5\n`,
     );
     // The namespace file has no trailing newline, as the projected service-account volume writes it.
-    if (!this.mounts.some((m) => NAMESPACE_FILE.startsWith(`${m.path}/`))) layer.putFile(NAMESPACE_FILE, init.namespace);
+    if (!init.mounts) layer.putFile(NAMESPACE_FILE, init.namespace);
     for (const [path, content] of Object.entries(init.files ?? {})) layer.putFile(path, content);
     // The runtime creates each mount point (a directory, or an empty file for a file subPath).
     for (const m of [...this.mounts].reverse()) {
