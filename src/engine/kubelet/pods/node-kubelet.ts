@@ -30,6 +30,7 @@ import { SerialPullQueue } from './pull-queue';
 import { FileTree } from '../container/file-tree';
 import { PodVolumes, type VolumeHost } from '../volumes';
 import type { MountedObjectIndex } from '../volumes/object-index';
+import type { ClusterDns } from '../dns/cluster-dns';
 
 const CRITICAL_PRIORITY = 2_000_000_000;
 const SHUTDOWN_MESSAGE = 'Pod was terminated in response to imminent node shutdown.';
@@ -64,6 +65,8 @@ export interface NodeKubeletDeps {
   events: EventRecorder;
   /** Which pods mount which ConfigMaps and Secrets, for every node (kubelets.ts feeds it updates). */
   mountedObjects?: MountedObjectIndex;
+  /** The cluster DNS (CoreDNS) pods resolve names with. */
+  dns?: ClusterDns;
 }
 
 export class NodeKubelet implements NodeContext {
@@ -282,6 +285,10 @@ export class NodeKubelet implements NodeContext {
     // The pod's volumes are torn down with it (an emptyDir's data is gone).
     this.volumes.delete(uid);
     this.deps.mountedObjects?.untrack(uid);
+  }
+
+  get dns(): ClusterDns | undefined {
+    return this.deps.dns;
   }
 
   podVolumes(uid: string): PodVolumes {

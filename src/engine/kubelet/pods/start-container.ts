@@ -13,7 +13,7 @@ import {
 } from '../images/pull';
 import { unknownImageDefaults } from '../images/catalog';
 import { referenceTo } from '../../runtime/events';
-import { configMapKind, nodeKind, secretKind, serviceKind } from '../../api/kinds';
+import { configMapKind, nodeKind, secretKind } from '../../api/kinds';
 import type { ContainerKind } from './runtime-types';
 import type { PodWorker } from './pod-worker';
 import { fieldPath } from './pod-worker';
@@ -113,7 +113,6 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const env = made.env;
   const argv = effectiveArgv(c, defaults, env);
   node.recorder.event(ref, 'Normal', 'Created', `Created container: ${c.name}`);
-  const api = node.api;
   const instance = node.runtime.startContainer(worker.uid, {
     name: c.name,
     kind,
@@ -125,11 +124,8 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
       podName: pod.metadata.name!,
       hostname: env.HOSTNAME,
       env,
-      serviceExists: (name, ns) => !!api.tryGet(serviceKind, ns, name),
-      serviceIP: (name, ns) => {
-        const ip = api.tryGet(serviceKind, ns, name)?.spec?.clusterIP;
-        return ip && ip !== 'None' ? ip : undefined;
-      },
+      resolve: (query) => node.dns?.resolve(query, ns ?? 'default'),
+      image: c.image,
       epochMs: node.clock.epochMs,
     },
     mounts: node.podVolumes(worker.uid).mountsFor(c),
