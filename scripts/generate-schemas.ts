@@ -263,7 +263,14 @@ export function generateSchema(kinds: readonly ServedKind[] = SERVED_KINDS): Jso
       const format = formatSchema(attribute);
       if (format && schema.type === 'number') schema = { ...schema, ...format };
       else if (format?.type === 'string' && schema.type === 'string') schema = { ...schema, ...format };
-      else if (format && schema.type === 'array' && (schema.items as JsonSchema).type === 'number') {
+      else if (
+        format?.format === 'byte' &&
+        schema.type === 'object' &&
+        (schema.additionalProperties as JsonSchema)?.type === 'string'
+      ) {
+        // map[string][]byte (Secret data, ConfigMap binaryData): each value is base64.
+        schema = { ...schema, additionalProperties: { ...(schema.additionalProperties as JsonSchema), ...format } };
+      } else if (format && schema.type === 'array' && (schema.items as JsonSchema).type === 'number') {
         schema = { ...schema, items: { ...(schema.items as JsonSchema), ...format } };
       }
       const values = ENUMS[`${id}.${name}`];

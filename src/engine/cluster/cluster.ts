@@ -7,6 +7,10 @@ import { installAddons } from './addons';
 import { defaultTolerationSeconds } from '../api/admission-plugins/default-toleration-seconds';
 import { namespaceLifecycle } from '../api/admission-plugins/namespace-lifecycle';
 import { playgroundLimits } from '../api/admission-plugins/playground-limits';
+import { defaultStorageClassAdmission, storageObjectInUseProtection } from '../api/admission-plugins/storage';
+import { resourceQuotaAdmission } from '../api/admission-plugins/resource-quota';
+import { limitRangerAdmission } from '../api/admission-plugins/limit-ranger';
+import { serviceAccountAdmission } from '../api/admission-plugins/service-account';
 import { priorityAdmission, systemPriorityClassObjects } from '../api/admission-plugins/priority';
 import { createKindRegistry } from '../api/kinds';
 import { Clock } from '../clock/clock';
@@ -15,6 +19,7 @@ import { SimulationConfig } from '../config';
 import { NodeAgent, type NodeMachineSpec } from '../kubelet/node-agent';
 import { startControllers, type Controllers } from '../controllers';
 import { createKubernetesService } from './kubernetes-service';
+import { defaultStorageClassObject } from './default-storage-class';
 import { Topology } from './topology';
 import { EventRecorder } from '../runtime/events';
 import { freezeByDefault } from '../api/freeze';
@@ -70,9 +75,15 @@ export class Cluster {
     this.api.freezeObjects = freezeByDefault();
     this.events = new EventRecorder(this.api);
     this.api.admission.register(namespaceLifecycle(this.api));
+    this.api.admission.register(limitRangerAdmission(this.api));
+    this.api.admission.register(serviceAccountAdmission(this.api));
     this.api.admission.register(priorityAdmission(this.api));
     this.api.admission.register(defaultTolerationSeconds);
+    this.api.admission.register(defaultStorageClassAdmission(this.api));
+    this.api.admission.register(storageObjectInUseProtection);
     this.api.admission.register(playgroundLimits);
+    // ResourceQuota comes last, as upstream orders it: it counts only what every other plugin let in.
+    this.api.admission.register(resourceQuotaAdmission(this.api));
     for (const name of BUILTIN_NAMESPACES) {
       this.api.create({
         apiVersion: 'v1',
@@ -82,6 +93,7 @@ export class Cluster {
     }
     createKubernetesService(this.api);
     for (const pc of systemPriorityClassObjects()) this.api.create(pc);
+    this.api.create(defaultStorageClassObject());
     this.controllers = startControllers(this);
     this.kubelets = new Kubelets(
       { api: this.api, clock: this.clock, random: this.random, topology: this.topology, events: this.events },

@@ -29,6 +29,16 @@ import {
   TAINT_EVICTION_CONTROLLER,
   type TaintEvictionController,
 } from './tainteviction/taint-eviction-controller';
+import { startServiceAccountsController } from './serviceaccount/serviceaccounts-controller';
+import { startRootCACertPublisher } from './certificates/root-ca-cert-publisher';
+import { startResourceQuotaController, type ResourceQuotaController } from './resourcequota/resource-quota-controller';
+import { startExternalProvisioners, type ExternalProvisioners } from './volume/external-provisioner';
+import {
+  PV_CONTROLLER,
+  startPersistentVolumeController,
+  type PersistentVolumeController,
+} from './volume/persistentvolume-controller';
+import { startPvcProtectionController, startPvProtectionController } from './volume/protection-controllers';
 
 export interface Controllers {
   informers: InformerFactory;
@@ -45,6 +55,13 @@ export interface Controllers {
   deployment: DeploymentController;
   daemonSet: DaemonSetController;
   horizontalPodAutoscaler: HorizontalController;
+  persistentVolume: PersistentVolumeController;
+  externalProvisioners: ExternalProvisioners;
+  pvcProtection: Controller;
+  pvProtection: Controller;
+  resourceQuota: ResourceQuotaController;
+  serviceAccount: Controller;
+  rootCACertPublisher: Controller;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -99,6 +116,23 @@ export function startControllers(cluster: Cluster): Controllers {
       informers,
       recorder: cluster.events.recorder(HPA_CONTROLLER),
     }),
+    persistentVolume: startPersistentVolumeController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(PV_CONTROLLER),
+    }),
+    externalProvisioners: startExternalProvisioners({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      events: cluster.events,
+    }),
+    pvcProtection: startPvcProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
+    pvProtection: startPvProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
+    resourceQuota: startResourceQuotaController({ api: cluster.api, clock: cluster.clock, informers }),
+    serviceAccount: startServiceAccountsController(cluster.api, cluster.clock, informers),
+    rootCACertPublisher: startRootCACertPublisher(cluster.api, cluster.clock, informers),
   };
   informers.start();
   return controllers;

@@ -4,7 +4,8 @@
 import type { KObject } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import { errors } from '../api/errors';
-import { podKind } from '../api/kinds';
+import { configMapKind, endpointSliceKind, podKind, secretKind, serviceKind } from '../api/kinds';
+import { ClusterDns } from './dns/cluster-dns';
 import type { Topology } from '../cluster/topology';
 import type { InformerFactory } from '../runtime/informer';
 import { NODE_NAME_INDEX } from '../runtime/informer';
@@ -13,9 +14,22 @@ import type { ContainerLogRequest, ContainerLogResult, KubeletApi } from './kube
 import { NodeKubelet, type NodeKubeletDeps } from './pods/node-kubelet';
 import type { ContainerInstance } from './pods/runtime-types';
 import { findSpecContainer } from './pods/spec-container';
+import { MountedObjectIndex } from './volumes/object-index';
+
+const SLICES_BY_SERVICE_INDEX = 'endpointSliceServiceName';
+
+/** EndpointSlices filed under `<namespace>/<kubernetes.io/service-name>`. */
+function slicesByService(slice: KObject): readonly string[] {
+  const service = slice.metadata.labels?.['kubernetes.io/service-name'];
+  return service ? [`${slice.metadata.namespace}/${service}`] : [];
+}
 
 export class Kubelets implements KubeletApi {
   private readonly nodes = new Map<string, NodeKubelet>();
+  /** Which pods (on any node) mount which ConfigMaps and Secrets. */
+  private readonly mountedObjects = new MountedObjectIndex();
+  /** The cluster DNS every pod's resolver asks (CoreDNS), over the shared informers' caches. */
+  readonly dns: ClusterDns;
 
   constructor(
     private readonly deps: NodeKubeletDeps & { topology: Topology },
@@ -30,11 +44,34 @@ export class Kubelets implements KubeletApi {
         if (nodeName && this.deps.topology.canReachControlPlane(nodeName)) this.nodes.get(nodeName)?.podRemoved(pod);
       },
     });
+    this.watchMountedObjects();
+    this.dns = this.clusterDns();
+  }
+
+  private clusterDns(): ClusterDns {
+    const services = this.informers.informerFor(serviceKind);
+    const slices = this.informers.informerFor(endpointSliceKind);
+    if (!slices.hasIndex(SLICES_BY_SERVICE_INDEX)) slices.addIndex(SLICES_BY_SERVICE_INDEX, slicesByService);
+    return new ClusterDns({
+      service: (ns, name) => services.get(ns, name),
+      endpointSlices: (ns, service) => slices.byIndex(SLICES_BY_SERVICE_INDEX, `${ns}/${service}`),
+    });
+  }
+
+  /** Tells the pods that mount a ConfigMap or Secret when it changes (they remount at their next periodic sync). */
+  private watchMountedObjects(): void {
+    for (const [def, kind] of [
+      [configMapKind, 'configmap'],
+      [secretKind, 'secret'],
+    ] as const) {
+      const changed = (o: KObject) => this.mountedObjects.changed(kind, o.metadata.namespace ?? '', o.metadata.name ?? '');
+      this.informers.informerFor(def).addHandler({ onAdd: changed, onUpdate: (_old, o) => changed(o), onDelete: changed });
+    }
   }
 
   /** Starts the pod side of a node's kubelet and hands it the pods already bound there. */
   addNode(nodeName: string, hostIP: string): NodeKubelet {
-    const kubelet = new NodeKubelet(this.deps, nodeName, hostIP);
+    const kubelet = new NodeKubelet({ ...this.deps, mountedObjects: this.mountedObjects, dns: this.dns }, nodeName, hostIP);
     this.nodes.set(nodeName, kubelet);
     for (const pod of this.informers.informerFor(podKind).byIndex(NODE_NAME_INDEX, nodeName)) kubelet.podUpdated(pod);
     return kubelet;

@@ -3,7 +3,7 @@ import { startProcess } from './container/process';
 import type { Process, ProcessEnv } from './container/types';
 import { runHook, type HookContext } from './lifecycle-hooks';
 
-const env: ProcessEnv = { namespace: 'default', podName: 'web', hostname: 'web', env: {}, serviceExists: () => false };
+const env: ProcessEnv = { namespace: 'default', podName: 'web', hostname: 'web', env: {}, resolve: () => undefined };
 const IP = '10.244.1.5';
 
 function started(argv: string[]): Process {

@@ -16,6 +16,7 @@
 //   strict decoding error / the warnings of fieldValidation=Warn.
 
 import type { KObject } from '../../../k8s/types';
+import { base64Error } from '../../../k8s/base64';
 import { parseQuantity, QuantityError } from '../../../k8s/quantity';
 import { definition, goTypeOfDefinition, kindDefinitionId, refId, structName, type SchemaNode } from './schema';
 
@@ -93,7 +94,12 @@ class Decoder {
     if (this.converter) return this.converted(v, schema, at, id, type);
     switch (type) {
       case 'string':
-        if (typeof v === 'string') return v;
+        if (typeof v === 'string') {
+          // []byte: encoding/json decodes base64 and keeps the first error (saveError).
+          if (schema.format === 'byte') this.typeError ??= base64Error(v);
+          return v;
+        }
+        if (schema.format === 'byte') return this.mismatch(v, '[]uint8', at);
         return this.mismatch(v, schema['x-go-type'] ?? 'string', at);
       case 'boolean':
         if (typeof v === 'boolean') return v;

@@ -2,6 +2,7 @@
 
 import { controllerRevisionKind } from './controllerrevision';
 import { daemonSetKind } from './daemonset';
+import { configMapKind } from './configmap';
 import { deploymentKind } from './deployment';
 import { endpointSliceKind } from './endpointslice';
 import { eventKind } from './event';
@@ -10,12 +11,18 @@ import type { KindDefinition } from './kind-definition';
 import { leaseKind } from './lease';
 import { namespaceKind } from './namespace';
 import { nodeKind } from './node';
+import { persistentVolumeKind } from './persistentvolume';
+import { persistentVolumeClaimKind } from './persistentvolumeclaim';
 import { podKind } from './pod';
 import { podDisruptionBudgetKind } from './poddisruptionbudget';
 import { priorityClassKind } from './priorityclass';
 import { replicaSetKind, replicationControllerKind } from './replicaset';
 import { KindRegistry } from './registry';
+import { limitRangeKind, resourceQuotaKind } from './resourcequota';
+import { secretKind } from './secret';
 import { serviceKind } from './service';
+import { serviceAccountKind } from './serviceaccount';
+import { storageClassKind } from './storageclass';
 
 export const builtinKinds: readonly KindDefinition[] = [
   namespaceKind,
@@ -34,6 +41,14 @@ export const builtinKinds: readonly KindDefinition[] = [
   replicaSetKind,
   horizontalPodAutoscalerKind,
   podDisruptionBudgetKind,
+  persistentVolumeKind,
+  persistentVolumeClaimKind,
+  storageClassKind,
+  resourceQuotaKind,
+  limitRangeKind,
+  configMapKind,
+  secretKind,
+  serviceAccountKind,
 ];
 
 export function createKindRegistry(): KindRegistry {
@@ -56,5 +71,8 @@ export {
 };
 export { horizontalPodAutoscalerKind };
 export { podDisruptionBudgetKind };
+export { configMapKind, secretKind, serviceAccountKind };
 export { replicaSetKind, replicationControllerKind };
 export { controllerRevisionKind, daemonSetKind };
+export { persistentVolumeKind, persistentVolumeClaimKind, storageClassKind };
+export { limitRangeKind, resourceQuotaKind };

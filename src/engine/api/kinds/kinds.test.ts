@@ -75,6 +75,14 @@ describe('KindRegistry', () => {
       'ReplicaSet',
       'HorizontalPodAutoscaler',
       'PodDisruptionBudget',
+      'PersistentVolume',
+      'PersistentVolumeClaim',
+      'StorageClass',
+      'ResourceQuota',
+      'LimitRange',
+      'ConfigMap',
+      'Secret',
+      'ServiceAccount',
     ]);
     const r = new KindRegistry();
     r.register(podKind);

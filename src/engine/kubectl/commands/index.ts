@@ -30,6 +30,7 @@ import {
   runCreateService,
   runCreateServiceOfType,
 } from './create-simple';
+import { createQuotaFlags, runCreateQuota } from './create-quota';
 import { debugFlags, runDebug } from './debug';
 import { deleteFlags, runDelete } from './delete';
 import { drainFlags, runDrain } from './drain';
@@ -90,6 +91,9 @@ const createServiceCommand: KubectlCommand = {
 /** `kubectl create poddisruptionbudget` (alias `pdb`). */
 const createPdbCommand: KubectlCommand = { flags: createPdbFlags, run: runCreatePdb };
 
+/** `kubectl create quota` (alias `resourcequota`). */
+const createQuotaCommand: KubectlCommand = { flags: createQuotaFlags, run: runCreateQuota };
+
 export const commands: Record<string, KubectlCommand> = {
   annotate: { flags: annotateFlags, run: runAnnotate },
   'api-resources': { flags: apiResourcesFlags, run: runApiResources },
@@ -121,6 +125,8 @@ export const commands: Record<string, KubectlCommand> = {
       pc: createPriorityClassCommand,
       service: createServiceCommand,
       svc: createServiceCommand,
+      quota: createQuotaCommand,
+      resourcequota: createQuotaCommand,
     },
   },
   debug: { flags: debugFlags, run: runDebug },

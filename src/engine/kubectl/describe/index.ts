@@ -24,7 +24,9 @@ import { describeNode } from './node';
 import { describePod } from './pod';
 import { describePodDisruptionBudget } from './poddisruptionbudget';
 import { describeReplicaSet, describeReplicationController } from './replicaset';
+import { describeLimitRange, describeResourceQuota } from './resourcequota';
 import { describeService } from './service';
+import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage';
 import type { DescribeContext, Describer } from './types';
 
 export type { DescribeContext, Describer } from './types';
@@ -52,6 +54,11 @@ const describers = new Map<string, Describer>([
   ['apps/Deployment', describeDeployment],
   ['apps/DaemonSet', describeDaemonSet],
   ['/ReplicationController', describeReplicationController],
+  ['/PersistentVolumeClaim', describePersistentVolumeClaim],
+  ['/PersistentVolume', describePersistentVolume],
+  ['storage.k8s.io/StorageClass', describeStorageClass],
+  ['/ResourceQuota', describeResourceQuota],
+  ['/LimitRange', describeLimitRange],
 ]);
 
 /** Lets later kinds (Deployment, ReplicaSet, …) plug their describer in. */

@@ -4,8 +4,9 @@
 
 import { DEFAULT_EPOCH_MS } from '../../clock/clock';
 import { err, out, type Context } from './context';
-import { CLUSTER_DNS_IP, type ContainerFS } from './fs';
-import type { Proc, ProcessEnv } from './types';
+import type { ContainerFS } from './fs';
+import type { Proc } from './types';
+import { formatNslookup, nslookupStyle } from '../dns/nslookup-format';
 
 type Builtin = (ctx: Context, args: string[], vars: Map<string, string>) => Proc;
 
@@ -16,35 +17,6 @@ export function parseSleep(arg: string): number | undefined {
   const m = /^(\d+(?:\.\d*)?|\.\d+)([smhd]?)$/.exec(arg);
   if (!m) return undefined;
   return Math.round(Number(m[1]) * SLEEP_UNITS[m[2]] * 1000);
-}
-
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
-}
-
-/** A stable, fake ClusterIP for a Service (10.96.x.y, y never 0 or 255). */
-export function stableServiceIP(name: string, namespace: string): string {
-  const h = fnv1a(`${namespace}/${name}`);
-  return `10.96.${(h >>> 8) & 255}.${(h % 254) + 1}`;
-}
-
-/** Resolves NAME the way a Pod's resolv.conf search path would; undefined if no such Service. */
-function resolve(env: ProcessEnv, query: string): { fqdn: string; ip: string } | undefined {
-  const name = query.replace(/\.$/, '').toLowerCase();
-  const labels = name.split('.');
-  let svc: string;
-  let ns: string;
-  if (labels.length === 1) [svc, ns] = [labels[0], env.namespace];
-  else if (labels.length === 2 || (labels.length === 3 && labels[2] === 'svc')) [svc, ns] = labels;
-  else if (labels.length === 5 && labels.slice(2).join('.') === 'svc.cluster.local') [svc, ns] = labels;
-  else return undefined;
-  if (!svc || !ns || !env.serviceExists(svc, ns)) return undefined;
-  return { fqdn: `${svc}.${ns}.svc.cluster.local`, ip: env.serviceIP?.(svc, ns) ?? stableServiceIP(svc, ns) };
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -171,18 +143,19 @@ export const BUILTINS: Record<string, Builtin | undefined> = {
   },
   *nslookup(ctx, args) {
     const query = args.find((a) => !a.startsWith('-'));
+    const style = nslookupStyle(ctx.env.image);
     if (query === undefined) {
-      yield err('Usage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n');
+      yield err(
+        style === 'busybox-1.28'
+          ? 'BusyBox v1.28.4 (2018-05-22 17:00:17 UTC) multi-call binary.\n\nUsage: nslookup [HOST] [SERVER]\n\nQuery the nameserver for the IP address of the given HOST\noptionally using a specified DNS server\n'
+          : 'Usage: nslookup [-type=QUERY_TYPE] [-debug] HOST [DNS_SERVER]\n',
+      );
       return 1;
     }
-    const header = `Server:    ${CLUSTER_DNS_IP}\nAddress:   ${CLUSTER_DNS_IP}:53\n\n`;
-    const found = resolve(ctx.env, query);
-    if (!found) {
-      yield out(`${header}** server can't find ${query}: NXDOMAIN\n`);
-      return 1;
-    }
-    yield out(`${header}Name:   ${found.fqdn}\nAddress: ${found.ip}\n`);
-    return 0;
+    const result = formatNslookup(style, query, ctx.env.resolve(query));
+    if (result.stdout) yield out(result.stdout);
+    if (result.stderr) yield err(result.stderr);
+    return result.code;
   },
   *cat(ctx, args) {
     let status = 0;
@@ -266,6 +239,66 @@ export const BUILTINS: Record<string, Builtin | undefined> = {
       }
       const lines = r.content.replace(/\n$/, '').split('\n');
       if (r.content !== '') yield out(`${lines.slice(-10).join('\n')}\n`);
+    }
+    return status;
+  },
+  *head(ctx, args) {
+    // head [-n N | -N | -c N] [FILE]...: the first 10 lines by default; `==> f <==` before each of several files.
+    let lines = 10;
+    let bytes: number | undefined;
+    const files: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      const m = /^-(n|c)(\d*)$/.exec(a);
+      if (m) {
+        const value = m[2] !== '' ? m[2] : args[++i];
+        if (value === undefined || !/^\d+$/.test(value)) {
+          yield err(`head: invalid number '${value ?? ''}'\n`);
+          return 1;
+        }
+        if (m[1] === 'n') lines = Number(value);
+        else bytes = Number(value);
+      } else if (/^-\d+$/.test(a)) lines = Number(a.slice(1));
+      else files.push(a);
+    }
+    let status = 0;
+    for (const [n, file] of files.entries()) {
+      const r = ctx.fs.read(file);
+      if (!r.ok) {
+        yield err(`head: can't open '${file}': ${r.error}\n`);
+        status = 1;
+        continue;
+      }
+      if (files.length > 1) yield out(`${n > 0 ? '\n' : ''}==> ${file} <==\n`);
+      if (bytes !== undefined) yield out(new TextDecoder().decode(new TextEncoder().encode(r.content).slice(0, bytes)));
+      else {
+        const parts = r.content.split('\n');
+        const kept = parts.slice(0, lines).join('\n');
+        yield out(parts.length > lines ? `${kept}\n` : kept);
+      }
+    }
+    return status;
+  },
+  *wc(ctx, args) {
+    // busybox wc: lines, words, bytes; one column unpadded, several as %9u.
+    const [f, files] = flags(args);
+    const wanted = (['l', 'w', 'c'] as const).filter((k) => f.has(k));
+    const columns = wanted.length > 0 ? wanted : (['l', 'w', 'c'] as const);
+    let status = 0;
+    for (const file of files) {
+      const r = ctx.fs.read(file);
+      if (!r.ok) {
+        yield err(`wc: can't open '${file}': ${r.error}\n`);
+        status = 1;
+        continue;
+      }
+      const counts = {
+        l: (r.content.match(/\n/g) ?? []).length,
+        w: r.content.split(/\s+/).filter((x) => x !== '').length,
+        c: new TextEncoder().encode(r.content).length,
+      };
+      const cells = columns.map((k) => (columns.length === 1 ? String(counts[k]) : String(counts[k]).padStart(9)));
+      yield out(`${cells.join(' ')} ${file}\n`);
     }
     return status;
   },

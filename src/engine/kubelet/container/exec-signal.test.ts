@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startProcess } from './process';
 import type { ProcessEnv } from './types';
 
-const env: ProcessEnv = { namespace: 'default', podName: 'p', hostname: 'p', env: { MODE: 'test' }, serviceExists: () => false };
+const env: ProcessEnv = { namespace: 'default', podName: 'p', hostname: 'p', env: { MODE: 'test' }, resolve: () => undefined };
 const sh = (script: string) => ['sh', '-c', script];
 
 describe('Process.exec', () => {

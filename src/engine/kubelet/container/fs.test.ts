@@ -3,7 +3,7 @@ import { startProcess } from './process';
 import { ContainerFS, NAMESPACE_FILE, normalizePath } from './fs';
 import type { LogLine, ProcessEnv, Step } from './types';
 
-const env: ProcessEnv = { namespace: 'team-a', podName: 'web-0', hostname: 'web-0', env: {}, serviceExists: () => false };
+const env: ProcessEnv = { namespace: 'team-a', podName: 'web-0', hostname: 'web-0', env: {}, resolve: () => undefined };
 
 function run(script: string, files?: Record<string, string>): { lines: string[]; logs: LogLine[]; final: Step } {
   const p = startProcess(['sh', '-c', script], env, { files });

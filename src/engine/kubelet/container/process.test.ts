@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { piDigits } from './pi';
 import { MAX_LOG_LINES_PER_SECOND, startProcess } from './process';
-import { formatDate, stableServiceIP } from './builtins';
+import { formatDate } from './builtins';
+import { ClusterDns } from '../dns/cluster-dns';
+import type { KObject } from '../../../k8s/types';
 import type { LogLine, ProcessEnv, Step } from './types';
 
 const NS_FILE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
@@ -12,7 +14,7 @@ function makeEnv(over: Partial<ProcessEnv> = {}): ProcessEnv {
     podName: 'myapp-pod',
     hostname: 'myapp-pod',
     env: {},
-    serviceExists: () => false,
+    resolve: () => undefined,
     ...over,
   };
 }
@@ -106,13 +108,25 @@ describe('docs examples', () => {
   });
 });
 
+/** A cluster DNS over a fixed set of ClusterIP Services ("ns/name" → IP). */
+function dnsOf(services: () => Record<string, string>, namespace: string) {
+  const dns = new ClusterDns({
+    service: (ns, name) => {
+      const ip = services()[`${ns}/${name}`];
+      return ip ? ({ metadata: { name, namespace: ns }, spec: { clusterIP: ip } } as unknown as KObject) : undefined;
+    },
+    endpointSlices: () => [],
+  });
+  return (query: string) => dns.resolve(query, namespace);
+}
+
 describe('myapp init container: until nslookup …', () => {
   const script =
     'until nslookup myservice.$(cat /var/run/secrets/kubernetes.io/serviceaccount/namespace).svc.cluster.local; do echo waiting for myservice; sleep 2; done';
 
-  it('loops every 2 s until the Service exists, then exits 0 on the next check', () => {
-    let exists = false;
-    const env = makeEnv({ namespace: 'team-a', serviceExists: (n, ns) => exists && n === 'myservice' && ns === 'team-a' });
+  it('loops every 2 s until the Service exists, then exits 0 on the next check (busybox 1.28 output)', () => {
+    let services: Record<string, string> = {};
+    const env = makeEnv({ namespace: 'team-a', image: 'busybox:1.28', resolve: dnsOf(() => services, 'team-a') });
     const p = startProcess(sh(script), env);
     const first = p.resume(1000);
     expect(first).toEqual({
@@ -120,23 +134,22 @@ describe('myapp init container: until nslookup …', () => {
       untilMs: 3000,
       logs: [
         { atMs: 1000, stream: 'stdout', text: 'Server:    10.96.0.10' },
-        { atMs: 1000, stream: 'stdout', text: 'Address:   10.96.0.10:53' },
+        { atMs: 1000, stream: 'stdout', text: 'Address 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local' },
         { atMs: 1000, stream: 'stdout', text: '' },
-        { atMs: 1000, stream: 'stdout', text: "** server can't find myservice.team-a.svc.cluster.local: NXDOMAIN" },
+        { atMs: 1000, stream: 'stderr', text: "nslookup: can't resolve 'myservice.team-a.svc.cluster.local'" },
         { atMs: 1000, stream: 'stdout', text: 'waiting for myservice' },
       ],
     });
     expect(p.resume(3000)).toMatchObject({ kind: 'wait', untilMs: 5000 });
-    exists = true; // the Service is created at t=4s
+    services = { 'team-a/myservice': '10.96.44.7' }; // the Service is created at t=4s
     const done = p.resume(5000);
-    expect(done.kind).toBe('exit');
-    expect(done).toMatchObject({ code: 0 });
+    expect(done).toMatchObject({ kind: 'exit', code: 0 });
     expect(done.logs.map((l) => [l.atMs, l.text])).toEqual([
       [5000, 'Server:    10.96.0.10'],
-      [5000, 'Address:   10.96.0.10:53'],
+      [5000, 'Address 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local'],
       [5000, ''],
-      [5000, 'Name:   myservice.team-a.svc.cluster.local'],
-      [5000, `Address: ${stableServiceIP('myservice', 'team-a')}`],
+      [5000, 'Name:      myservice.team-a.svc.cluster.local'],
+      [5000, 'Address 1: 10.96.44.7 myservice.team-a.svc.cluster.local'],
     ]);
   });
 
@@ -149,14 +162,21 @@ describe('myapp init container: until nslookup …', () => {
     ['mydb.other', 1],
     ['other', 1],
   ])('nslookup %s → exit %i', (name, code) => {
-    const env = makeEnv({ namespace: 'team-a', serviceExists: (n, ns) => n === 'mydb' && ns === 'team-a' });
+    const env = makeEnv({ namespace: 'team-a', resolve: dnsOf(() => ({ 'team-a/mydb': '10.96.0.20' }), 'team-a') });
     expect(run(['nslookup', name], env).final).toMatchObject({ kind: 'exit', code });
   });
 
-  it('uses the real ClusterIP when the env provides one', () => {
-    const env = makeEnv({ serviceExists: () => true, serviceIP: () => '10.96.44.7' });
-    expect(run(sh('nslookup web')).lines).toContain("** server can't find web: NXDOMAIN");
-    expect(run(sh('nslookup web'), env).lines).toContain('Address: 10.96.44.7');
+  it('prints the newer busybox format for other images', () => {
+    const env = makeEnv({ image: 'busybox', resolve: dnsOf(() => ({ 'default/web': '10.96.44.7' }), 'default') });
+    expect(run(sh('nslookup web'), env).lines).toEqual([
+      'Server:\t\t10.96.0.10',
+      'Address:\t10.96.0.10:53',
+      '',
+      'Name:\tweb.default.svc.cluster.local',
+      'Address: 10.96.44.7',
+      '',
+    ]);
+    expect(run(sh('nslookup nope'), env).lines).toContain("** server can't find nope: NXDOMAIN");
   });
 });
 

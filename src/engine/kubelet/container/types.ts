@@ -1,5 +1,7 @@
 // Types shared by the simulated container process interpreter.
 
+import type { DnsAnswer } from '../dns/cluster-dns';
+
 /** What the kubelet tells a process about its world. Queried lazily, at the virtual time of use. */
 export interface ProcessEnv {
   /** The Pod's namespace (the service-account namespace file's content). */
@@ -9,10 +11,10 @@ export interface ProcessEnv {
   hostname: string;
   /** The container's environment variables, in spec order (HOSTNAME, PATH and HOME are added). */
   env: Record<string, string>;
-  /** Does a Service `name` exist in `namespace` right now? Used by `nslookup`. */
-  serviceExists(name: string, namespace: string): boolean;
-  /** Optional: the Service's real ClusterIP; otherwise a stable 10.96.x.y is derived from the name. */
-  serviceIP?(name: string, namespace: string): string | undefined;
+  /** The cluster DNS through the pod's resolver (search path from its namespace), at the time of the query. */
+  resolve(query: string): DnsAnswer | undefined;
+  /** The container's image (`busybox:1.28`): its nslookup's output format depends on it. */
+  image?: string;
   /** Wall-clock epoch of virtual time 0 (for `date`); defaults to the engine's DEFAULT_EPOCH_MS. */
   epochMs?: number;
 }

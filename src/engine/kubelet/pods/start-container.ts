@@ -13,11 +13,12 @@ import {
 } from '../images/pull';
 import { unknownImageDefaults } from '../images/catalog';
 import { referenceTo } from '../../runtime/events';
-import { serviceKind } from '../../api/kinds';
+import { configMapKind, nodeKind, secretKind } from '../../api/kinds';
 import type { ContainerKind } from './runtime-types';
 import type { PodWorker } from './pod-worker';
 import { fieldPath } from './pod-worker';
-import { containerEnv, effectiveArgv } from './container-argv';
+import { effectiveArgv } from './container-argv';
+import { makeEnvironment } from './container-env';
 import { forcedExitFor } from './teaching-effects';
 import { runPostStart } from './hooks';
 
@@ -92,10 +93,26 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
     ? `${found.image.repository}@${found.image.manifestDigest}`
     : (decision.image.repoDigests[0] ?? '');
   const podIP = worker.sandboxIP();
-  const env = containerEnv(pod, c, podIP, node.hostIP, node.nodeName);
+  const ns = pod.metadata.namespace;
+  const made = makeEnvironment(
+    pod,
+    c,
+    { podIP, hostIP: node.hostIP, nodeName: node.nodeName },
+    {
+      configMap: (name) => node.api.tryGet(configMapKind, ns, name),
+      secret: (name) => node.api.tryGet(secretKind, ns, name),
+      nodeAllocatable: () => node.api.tryGet(nodeKind, undefined, node.nodeName)?.status?.allocatable,
+    },
+  );
+  if (!made.ok) {
+    // generateContainerConfig failed: no container; the worker retries after its error back-off.
+    worker.setReason(c.name, { reason: 'CreateContainerConfigError', message: made.message });
+    node.recorder.event(ref, 'Warning', 'Failed', `Error: ${made.message}`);
+    return { kind: 'error' };
+  }
+  const env = made.env;
   const argv = effectiveArgv(c, defaults, env);
   node.recorder.event(ref, 'Normal', 'Created', `Created container: ${c.name}`);
-  const api = node.api;
   const instance = node.runtime.startContainer(worker.uid, {
     name: c.name,
     kind,
@@ -107,13 +124,11 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
       podName: pod.metadata.name!,
       hostname: env.HOSTNAME,
       env,
-      serviceExists: (name, ns) => !!api.tryGet(serviceKind, ns, name),
-      serviceIP: (name, ns) => {
-        const ip = api.tryGet(serviceKind, ns, name)?.spec?.clusterIP;
-        return ip && ip !== 'None' ? ip : undefined;
-      },
+      resolve: (query) => node.dns?.resolve(query, ns ?? 'default'),
+      image: c.image,
       epochMs: node.clock.epochMs,
     },
+    mounts: node.podVolumes(worker.uid).mountsFor(c),
     forcedExit: forcedExitFor(pod, c),
     listenPorts: defaults.listenPorts,
     stopBehavior: defaults.stopBehavior,

@@ -3,7 +3,7 @@ import { startProcess } from '../container/process';
 import type { Process, ProcessEnv } from '../container/types';
 import { evaluateProbe, expandStatic, type ProbeContext, type ProbeSpec } from './evaluate';
 
-const env: ProcessEnv = { namespace: 'default', podName: 'p', hostname: 'p', env: {}, serviceExists: () => false };
+const env: ProcessEnv = { namespace: 'default', podName: 'p', hostname: 'p', env: {}, resolve: () => undefined };
 const IP = '10.244.1.5';
 
 function started(argv: string[], at = 0): Process {
