@@ -4,6 +4,7 @@ import { deploymentKind } from './deployment';
 import { endpointSliceKind } from './endpointslice';
 import { eventKind } from './event';
 import { horizontalPodAutoscalerKind, registerHpaV1Alias } from './horizontalpodautoscaler';
+import { jobKind } from './job';
 import type { KindDefinition } from './kind-definition';
 import { leaseKind } from './lease';
 import { namespaceKind } from './namespace';
@@ -29,6 +30,8 @@ export const builtinKinds: readonly KindDefinition[] = [
   deploymentKind,
   replicaSetKind,
   horizontalPodAutoscalerKind,
+  // batch: `get all` lists cronjobs before jobs (discovery order).
+  jobKind,
   podDisruptionBudgetKind,
 ];
 
@@ -51,5 +54,6 @@ export {
   serviceKind,
 };
 export { horizontalPodAutoscalerKind };
+export { jobKind };
 export { podDisruptionBudgetKind };
 export { replicaSetKind, replicationControllerKind };

@@ -74,6 +74,7 @@ describe('KindRegistry', () => {
       'Deployment',
       'ReplicaSet',
       'HorizontalPodAutoscaler',
+      'Job',
       'PodDisruptionBudget',
     ]);
     const r = new KindRegistry();
@@ -417,12 +418,15 @@ describe('namespace lifecycle hooks', () => {
   });
 
   it('prepares a new namespace: Active, with the kubernetes finalizer', () => {
-    const prepared = namespaceKind.prepareForCreate!({
-      apiVersion: 'v1',
-      kind: 'Namespace',
-      metadata: { name: 'x' },
-      status: { phase: 'Terminating' },
-    });
+    const prepared = namespaceKind.prepareForCreate!(
+      {
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: 'x' },
+        status: { phase: 'Terminating' },
+      },
+      { uid: () => 'unused' },
+    );
     expect(prepared.spec).toEqual({ finalizers: ['kubernetes'] });
     expect(prepared.status).toEqual({ phase: 'Active' });
   });
