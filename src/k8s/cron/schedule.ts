@@ -182,9 +182,7 @@ function specSchedule(fields: readonly string[], zone: Zone | undefined): SpecSc
   const [, , dom, , dow] = parsed;
   const missing = parsed.some((f) => f.pattern === undefined);
   // A field without any range (`,`) matches nothing: robfig parses it and never fires.
-  const pattern = missing
-    ? undefined
-    : new CronPattern(parsed.map((f) => f.pattern).join(' '), undefined, { mode: '5-part' });
+  const pattern = missing ? undefined : new CronPattern(parsed.map((f) => f.pattern).join(' '), undefined, { mode: '5-part' });
   return {
     kind: 'spec',
     minute: pattern ? toFlags(pattern.minute, 0, 60) : NONE(60),

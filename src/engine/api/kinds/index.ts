@@ -1,5 +1,6 @@
 // The kinds this build serves. Later issues add theirs here.
 
+import { cronJobKind } from './cronjob';
 import { deploymentKind } from './deployment';
 import { endpointSliceKind } from './endpointslice';
 import { eventKind } from './event';
@@ -31,6 +32,7 @@ export const builtinKinds: readonly KindDefinition[] = [
   replicaSetKind,
   horizontalPodAutoscalerKind,
   // batch: `get all` lists cronjobs before jobs (discovery order).
+  cronJobKind,
   jobKind,
   podDisruptionBudgetKind,
 ];
@@ -54,6 +56,7 @@ export {
   serviceKind,
 };
 export { horizontalPodAutoscalerKind };
+export { cronJobKind };
 export { jobKind };
 export { podDisruptionBudgetKind };
 export { replicaSetKind, replicationControllerKind };

@@ -27,7 +27,15 @@ describe('mostRecentScheduleTime / nextScheduleTime', () => {
   it.each([
     // [what, cronjob, now, schedule, most recent, missed, too many]
     ['nothing due yet', cronJob('2026-11-26T08:29:10Z'), '2026-11-26T08:29:50Z', '* * * * *', undefined, 'none', false],
-    ['the first time', cronJob('2026-11-26T08:29:10Z'), '2026-11-26T08:30:00.100Z', '* * * * *', '2026-11-26T08:30:00Z', 'none', false],
+    [
+      'the first time',
+      cronJob('2026-11-26T08:29:10Z'),
+      '2026-11-26T08:30:00.100Z',
+      '* * * * *',
+      '2026-11-26T08:30:00Z',
+      'none',
+      false,
+    ],
     [
       'one after the last schedule',
       cronJob('2026-11-26T08:00:00Z', '2026-11-26T08:30:00Z'),
