@@ -11,6 +11,7 @@ import {
 } from './disruption/disruption-controller';
 import { startEndpointSliceController } from './endpointslice/endpointslice-controller';
 import { startGarbageCollector } from './garbagecollector/garbage-collector';
+import { JOB_CONTROLLER, startJobController, type JobController } from './job/job-controller';
 import { startNamespaceController } from './namespace/namespace-controller';
 import { startNodeIpamController } from './nodeipam/node-ipam-controller';
 import { startNodeLifecycleController, type NodeLifecycleController } from './nodelifecycle/node-lifecycle-controller';
@@ -43,6 +44,7 @@ export interface Controllers {
   replicationController: ReplicaSetController;
   deployment: DeploymentController;
   horizontalPodAutoscaler: HorizontalController;
+  job: JobController;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -90,6 +92,12 @@ export function startControllers(cluster: Cluster): Controllers {
       clock: cluster.clock,
       informers,
       recorder: cluster.events.recorder(HPA_CONTROLLER),
+    }),
+    job: startJobController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(JOB_CONTROLLER),
     }),
   };
   informers.start();
