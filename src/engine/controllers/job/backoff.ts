@@ -47,12 +47,19 @@ export function podFinishedTimeMs(pod: KObject): number {
 }
 
 /** newBackoffRecord: the record after this sync's newly finished pods. */
-export function nextBackoffRecord(old: BackoffRecord | undefined, newSucceeded: readonly KObject[], newFailed: readonly KObject[]): BackoffRecord {
+export function nextBackoffRecord(
+  old: BackoffRecord | undefined,
+  newSucceeded: readonly KObject[],
+  newFailed: readonly KObject[],
+): BackoffRecord {
   const record: BackoffRecord = old ? { ...old } : { failuresAfterLastSuccess: 0 };
   const failedTimes = newFailed.map(podFinishedTimeMs).sort((a, b) => a - b);
   if (newSucceeded.length === 0) {
     if (failedTimes.length === 0) return record;
-    return { failuresAfterLastSuccess: record.failuresAfterLastSuccess + failedTimes.length, lastFailureTimeMs: failedTimes[failedTimes.length - 1] };
+    return {
+      failuresAfterLastSuccess: record.failuresAfterLastSuccess + failedTimes.length,
+      lastFailureTimeMs: failedTimes[failedTimes.length - 1],
+    };
   }
   const lastSuccess = Math.max(...newSucceeded.map(podFinishedTimeMs));
   const out: BackoffRecord = { failuresAfterLastSuccess: 0 };

@@ -457,7 +457,11 @@ export function startJobController(deps: JobControllerDeps): JobController {
     let diff = wantActive - terminating - active;
     if (diff <= 0) return { active };
     if (!hasBackoffLimitPerIndex(job)) {
-      const remaining = remainingBackoffMs(ctx.newBackoff.failuresAfterLastSuccess, ctx.newBackoff.lastFailureTimeMs, clock.nowUnixMs());
+      const remaining = remainingBackoffMs(
+        ctx.newBackoff.failuresAfterLastSuccess,
+        ctx.newBackoff.lastFailureTimeMs,
+        clock.nowUnixMs(),
+      );
       if (remaining > 0) {
         controller.enqueueAfter(key, Math.max(remaining, SYNC_JOB_BATCH_PERIOD_MS));
         return { active: 0 };
@@ -602,7 +606,12 @@ export function startJobController(deps: JobControllerDeps): JobController {
           needsFlush = true;
           current.succeeded.push(uid);
         }
-      } else if (failed || (ctx.finishedCondition && ctx.finishedCondition.type !== 'SuccessCriteriaMet' && ctx.finishedCondition.type !== 'Complete')) {
+      } else if (
+        failed ||
+        (ctx.finishedCondition &&
+          ctx.finishedCondition.type !== 'SuccessCriteriaMet' &&
+          ctx.finishedCondition.type !== 'Complete')
+      ) {
         // Once the Job is finishing, every pod not terminated is a failure.
         const ix = completionIndexOf(pod);
         if (!ctx.uncountedFailed.has(uid) && (!indexed || (ix !== UNKNOWN_COMPLETION_INDEX && ix < completions))) {
@@ -633,7 +642,9 @@ export function startJobController(deps: JobControllerDeps): JobController {
       // The interim condition goes in before the finalizers come off; Failed follows it.
       ctx.status.conditions = [...(ctx.status.conditions ?? []), ctx.finishedCondition];
       needsFlush = true;
-      ctx.finishedCondition = { ...newCondition('Failed', ctx.finishedCondition.reason ?? '', ctx.finishedCondition.message ?? '') };
+      ctx.finishedCondition = {
+        ...newCondition('Failed', ctx.finishedCondition.reason ?? '', ctx.finishedCondition.message ?? ''),
+      };
     }
     if (ctx.finishedCondition?.type === 'SuccessCriteriaMet') {
       if (!conditionTrue({ ...job, status: ctx.status }, 'SuccessCriteriaMet')) {
@@ -676,8 +687,15 @@ export function startJobController(deps: JobControllerDeps): JobController {
       const u = ctx.status.uncountedTerminatedPods ?? {};
       if ((u.succeeded?.length ?? 0) + (u.failed?.length ?? 0) === 0 && ctx.terminating === 0) {
         const cond = ctx.finishedCondition;
-        [ctx.status.conditions] = ensureCondition(ctx.status.conditions ?? [], cond.type, cond.status, cond.reason ?? '', cond.message ?? '');
-        if (cond.type === 'Complete') ctx.status.completionTime = conditionOf(ctx.status.conditions, 'Complete')?.lastTransitionTime;
+        [ctx.status.conditions] = ensureCondition(
+          ctx.status.conditions ?? [],
+          cond.type,
+          cond.status,
+          cond.reason ?? '',
+          cond.message ?? '',
+        );
+        if (cond.type === 'Complete')
+          ctx.status.completionTime = conditionOf(ctx.status.conditions, 'Complete')?.lastTransitionTime;
         finished = true;
         needsFlush = true;
       }
@@ -751,7 +769,9 @@ export function startJobController(deps: JobControllerDeps): JobController {
     const newSucceeded = validPods(ctx, ctx.uncountedSucceeded, (p) => p.status?.phase === 'Succeeded');
     const newFailed = validPods(ctx, ctx.uncountedFailed, (p) => isPodFailed(p, job));
     const policy = job.spec?.podFailurePolicy;
-    const countedNewFailed = policy ? newFailed.filter((p) => matchPodFailurePolicy(policy, p).countFailed).length : newFailed.length;
+    const countedNewFailed = policy
+      ? newFailed.filter((p) => matchPodFailurePolicy(policy, p).countFailed).length
+      : newFailed.length;
     ctx.succeeded = num(status.succeeded) + newSucceeded.length + ctx.uncountedSucceeded.size;
     ctx.failed = num(status.failed) + countedNewFailed + ctx.uncountedFailed.size;
     if (!status.startTime && !isSuspended(job)) status.startTime = now();
@@ -779,9 +799,22 @@ export function startJobController(deps: JobControllerDeps): JobController {
     if (!ctx.finishedCondition) {
       const startMs = status.startTime ? Date.parse(status.startTime) : undefined;
       if (ctx.failed > num(job.spec?.backoffLimit) || pastBackoffLimitOnFailure(job, claimed.pods)) {
-        ctx.finishedCondition = newCondition('FailureTarget', 'BackoffLimitExceeded', 'Job has reached the specified backoff limit');
-      } else if (typeof deadline === 'number' && startMs !== undefined && !isSuspended(job) && clock.nowUnixMs() - startMs >= deadline * 1000) {
-        ctx.finishedCondition = newCondition('FailureTarget', 'DeadlineExceeded', 'Job was active longer than specified deadline');
+        ctx.finishedCondition = newCondition(
+          'FailureTarget',
+          'BackoffLimitExceeded',
+          'Job has reached the specified backoff limit',
+        );
+      } else if (
+        typeof deadline === 'number' &&
+        startMs !== undefined &&
+        !isSuspended(job) &&
+        clock.nowUnixMs() - startMs >= deadline * 1000
+      ) {
+        ctx.finishedCondition = newCondition(
+          'FailureTarget',
+          'DeadlineExceeded',
+          'Job was active longer than specified deadline',
+        );
       } else if (typeof deadline === 'number' && startMs !== undefined && !isSuspended(job)) {
         controller.enqueueAfter(key, deadline * 1000 - (clock.nowUnixMs() - startMs));
       }
@@ -801,7 +834,8 @@ export function startJobController(deps: JobControllerDeps): JobController {
         const failedIndexes = parseIndexes(status.failedIndexes, completions);
         for (const p of claimed.pods) {
           const ix = completionIndexOf(p);
-          if (ix !== UNKNOWN_COMPLETION_INDEX && ix < completions && hasTrackingFinalizer(p) && isIndexFailed(job, p)) failedIndexes.add(ix);
+          if (ix !== UNKNOWN_COMPLETION_INDEX && ix < completions && hasTrackingFinalizer(p) && isIndexFailed(job, p))
+            failedIndexes.add(ix);
         }
         ctx.failedIndexes = failedIndexes;
         if (!ctx.finishedCondition) {
@@ -856,18 +890,34 @@ export function startJobController(deps: JobControllerDeps): JobController {
       const complete =
         typeof completions === 'number' ? ctx.succeeded >= completions && active === 0 : ctx.succeeded > 0 && active === 0;
       if (complete) {
-        ctx.finishedCondition = newCondition('SuccessCriteriaMet', 'CompletionsReached', 'Reached expected number of succeeded pods');
+        ctx.finishedCondition = newCondition(
+          'SuccessCriteriaMet',
+          'CompletionsReached',
+          'Reached expected number of succeeded pods',
+        );
       } else if (manageCalled) {
         if (isSuspended(job)) {
           let changed: boolean;
-          [status.conditions, changed] = ensureCondition(status.conditions ?? [], 'Suspended', 'True', 'JobSuspended', 'Job suspended');
+          [status.conditions, changed] = ensureCondition(
+            status.conditions ?? [],
+            'Suspended',
+            'True',
+            'JobSuspended',
+            'Job suspended',
+          );
           if (changed) {
             suspendChanged = true;
             recorder.event(job, 'Normal', 'Suspended', 'Job suspended');
           }
         } else {
           let changed: boolean;
-          [status.conditions, changed] = ensureCondition(status.conditions ?? [], 'Suspended', 'False', 'JobResumed', 'Job resumed');
+          [status.conditions, changed] = ensureCondition(
+            status.conditions ?? [],
+            'Suspended',
+            'False',
+            'JobResumed',
+            'Job resumed',
+          );
           if (changed) {
             suspendChanged = true;
             recorder.event(job, 'Normal', 'Resumed', 'Job resumed');

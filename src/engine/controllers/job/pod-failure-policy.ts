@@ -60,8 +60,11 @@ export function matchPodFailurePolicy(policy: unknown, pod: KObject): PodFailure
     const rule = rules[index];
     let matched: string | undefined;
     if (rule.onExitCodes) {
-      const c = matchingContainer(status.containerStatuses, rule.onExitCodes) ?? matchingContainer(status.initContainerStatuses, rule.onExitCodes);
-      if (c) matched = `Container ${c.name} for pod ${where} failed with exit code ${c.exitCode} matching ${rule.action} rule at index ${index}`;
+      const c =
+        matchingContainer(status.containerStatuses, rule.onExitCodes) ??
+        matchingContainer(status.initContainerStatuses, rule.onExitCodes);
+      if (c)
+        matched = `Container ${c.name} for pod ${where} failed with exit code ${c.exitCode} matching ${rule.action} rule at index ${index}`;
     } else if (rule.onPodConditions) {
       const conditions = (Array.isArray(status.conditions) ? status.conditions : []) as { type?: string; status?: string }[];
       const hit = conditions.find((c) => rule.onPodConditions!.some((p) => p.type === c.type && p.status === c.status));

@@ -17,6 +17,7 @@ import { describeDeployment } from './deployment';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
 import { describeHorizontalPodAutoscaler } from './horizontalpodautoscaler';
+import { describeJob } from './job';
 import { describeLease } from './lease';
 import { describeNamespace } from './namespace';
 import { describeNode } from './node';
@@ -50,6 +51,7 @@ const describers = new Map<string, Describer>([
   ['apps/ReplicaSet', describeReplicaSet],
   ['apps/Deployment', describeDeployment],
   ['/ReplicationController', describeReplicationController],
+  ['batch/Job', describeJob],
 ]);
 
 /** Lets later kinds (Deployment, ReplicaSet, …) plug their describer in. */
