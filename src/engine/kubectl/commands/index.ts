@@ -9,6 +9,7 @@ import { autoscaleFlags, runAutoscale } from './autoscale';
 import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
 import { createDeploymentFlags, runCreateDeployment } from './create-deployment';
+import { createJobFlags, runCreateJob } from './create-job';
 import { createPdbFlags, runCreatePdb } from './create-pdb';
 import { debugFlags, runDebug } from './debug';
 import { deleteFlags, runDelete } from './delete';
@@ -62,6 +63,7 @@ export const commands: Record<string, KubectlCommand> = {
       pdb: createPdbCommand,
       deployment: createDeploymentCommand,
       deploy: createDeploymentCommand,
+      job: { flags: createJobFlags, run: runCreateJob },
     },
   },
   debug: { flags: debugFlags, run: runDebug },
