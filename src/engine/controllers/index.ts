@@ -3,6 +3,7 @@
 import type { Cluster } from '../cluster/cluster';
 import type { Controller } from '../runtime/controller';
 import { InformerFactory } from '../runtime/informer';
+import { CRONJOB_CONTROLLER, startCronJobController } from './cronjob/cronjob-controller';
 import { DEPLOYMENT_CONTROLLER, startDeploymentController, type DeploymentController } from './deployment/deployment-controller';
 import {
   DISRUPTION_EVENT_SOURCE,
@@ -45,6 +46,7 @@ export interface Controllers {
   deployment: DeploymentController;
   horizontalPodAutoscaler: HorizontalController;
   job: JobController;
+  cronJob: Controller;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -98,6 +100,12 @@ export function startControllers(cluster: Cluster): Controllers {
       clock: cluster.clock,
       informers,
       recorder: cluster.events.recorder(JOB_CONTROLLER),
+    }),
+    cronJob: startCronJobController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(CRONJOB_CONTROLLER),
     }),
   };
   informers.start();
