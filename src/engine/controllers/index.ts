@@ -13,6 +13,7 @@ import {
 import { startEndpointSliceController } from './endpointslice/endpointslice-controller';
 import { startGarbageCollector } from './garbagecollector/garbage-collector';
 import { JOB_CONTROLLER, startJobController, type JobController } from './job/job-controller';
+import { startTTLAfterFinishedController } from './ttlafterfinished/ttl-after-finished-controller';
 import { startNamespaceController } from './namespace/namespace-controller';
 import { startNodeIpamController } from './nodeipam/node-ipam-controller';
 import { startNodeLifecycleController, type NodeLifecycleController } from './nodelifecycle/node-lifecycle-controller';
@@ -46,6 +47,7 @@ export interface Controllers {
   deployment: DeploymentController;
   horizontalPodAutoscaler: HorizontalController;
   job: JobController;
+  ttlAfterFinished: Controller;
   cronJob: Controller;
 }
 
@@ -101,6 +103,7 @@ export function startControllers(cluster: Cluster): Controllers {
       informers,
       recorder: cluster.events.recorder(JOB_CONTROLLER),
     }),
+    ttlAfterFinished: startTTLAfterFinishedController({ api: cluster.api, clock: cluster.clock, informers }),
     cronJob: startCronJobController({
       api: cluster.api,
       clock: cluster.clock,

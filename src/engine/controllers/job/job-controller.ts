@@ -314,10 +314,19 @@ export function startJobController(deps: JobControllerDeps): JobController {
   const orphans = new Controller({ name: 'job-orphan-pod', clock, sync: syncOrphanPod });
   const enqueueOrphanPod = (pod: KObject) => orphans.enqueue(objectKey(pod));
 
+  /**
+   * removeTrackingFinalizerPatch. Decoded as every request body is, so a pod left without
+   * finalizers has none (`finalizers` is omitempty), not an empty list.
+   */
   const removeTrackingFinalizer = (pod: KObject) => {
-    api.patch(podKind, pod.metadata.namespace, pod.metadata.name ?? '', 'strategic', {
-      metadata: { '$deleteFromPrimitiveList/finalizers': [JOB_TRACKING_FINALIZER] },
-    });
+    api.patch(
+      podKind,
+      pod.metadata.namespace,
+      pod.metadata.name ?? '',
+      'strategic',
+      { metadata: { '$deleteFromPrimitiveList/finalizers': [JOB_TRACKING_FINALIZER] } },
+      { fieldValidation: 'Ignore' },
+    );
   };
 
   /** cleanupPodFinalizers: the Job's pods still holding the finalizer go to the orphan queue. */
