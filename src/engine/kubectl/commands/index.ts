@@ -8,6 +8,7 @@ import { applyFlags, runApply } from './apply';
 import { autoscaleFlags, runAutoscale } from './autoscale';
 import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
+import { createCronJobFlags, runCreateCronJob } from './create-cronjob';
 import { createDeploymentFlags, runCreateDeployment } from './create-deployment';
 import { createJobFlags, runCreateJob } from './create-job';
 import { createPdbFlags, runCreatePdb } from './create-pdb';
@@ -45,6 +46,9 @@ import { runWait, waitFlags } from './wait';
 /** `kubectl create deployment` (alias `deploy`). */
 const createDeploymentCommand: KubectlCommand = { flags: createDeploymentFlags, run: runCreateDeployment };
 
+/** `kubectl create cronjob` (alias `cj`). */
+const createCronJobCommand: KubectlCommand = { flags: createCronJobFlags, run: runCreateCronJob };
+
 /** `kubectl create poddisruptionbudget` (alias `pdb`). */
 const createPdbCommand: KubectlCommand = { flags: createPdbFlags, run: runCreatePdb };
 
@@ -64,6 +68,8 @@ export const commands: Record<string, KubectlCommand> = {
       deployment: createDeploymentCommand,
       deploy: createDeploymentCommand,
       job: { flags: createJobFlags, run: runCreateJob },
+      cronjob: createCronJobCommand,
+      cj: createCronJobCommand,
     },
   },
   debug: { flags: debugFlags, run: runDebug },

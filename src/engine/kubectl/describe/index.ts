@@ -13,6 +13,7 @@ import { loadManifests } from '../manifests';
 import { formatError } from '../print-error';
 import { listResource, parseResourceArgs } from '../resources';
 import { targetOf } from '../commands/manifest-target';
+import { describeCronJob } from './cronjob';
 import { describeDeployment } from './deployment';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
@@ -52,6 +53,7 @@ const describers = new Map<string, Describer>([
   ['apps/Deployment', describeDeployment],
   ['/ReplicationController', describeReplicationController],
   ['batch/Job', describeJob],
+  ['batch/CronJob', describeCronJob],
 ]);
 
 /** Lets later kinds (Deployment, ReplicaSet, …) plug their describer in. */
