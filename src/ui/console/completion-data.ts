@@ -38,6 +38,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     shortNames: ['hpa'],
     namespaced: true,
   },
+  { kind: 'CronJob', plural: 'cronjobs', singular: 'cronjob', shortNames: ['cj'], namespaced: true },
   {
     kind: 'PodDisruptionBudget',
     plural: 'poddisruptionbudgets',
@@ -67,6 +68,10 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
     '--selector= --min-available= --max-unavailable= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create pdb':
     '--selector= --min-available= --max-unavailable= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create cronjob':
+    '-n --namespace= --image= --schedule= --restart= --dry-run= -o --output= --save-config --validate= --field-manager=',
+  'create cj':
+    '-n --namespace= --image= --schedule= --restart= --dry-run= -o --output= --save-config --validate= --field-manager=',
   'create deployment':
     '-n --namespace= --image= -r --replicas= --port= --dry-run= -o --output= --save-config --validate= --field-manager=',
   'create deploy':
