@@ -86,7 +86,7 @@ describe('complete: resource types and names', () => {
   });
 
   it('lists every type for an empty word', () => {
-    expect(tab('kubectl get ').candidates).toHaveLength(13);
+    expect(tab('kubectl get ').candidates).toHaveLength(15);
   });
 
   it('completes names of the typed type, in the default namespace', () => {
@@ -167,7 +167,7 @@ describe('complete: flags', () => {
 
   it('skips values of value flags when counting arguments', () => {
     expect(tab('kubectl get -l app=web -o wide pods ').candidates).toEqual(['web-1', 'web-2']);
-    expect(tab('kubectl get -o wide ').candidates).toHaveLength(13);
+    expect(tab('kubectl get -o wide ').candidates).toHaveLength(15);
   });
 });
 
