@@ -435,7 +435,7 @@ export function startJobController(deps: JobControllerDeps): JobController {
 
   const manageJob = (ctx: SyncContext, key: string): { active: number; error?: unknown } => {
     const job = ctx.job;
-    let active = ctx.activePods.length;
+    const active = ctx.activePods.length;
     const parallelism = num(job.spec?.parallelism);
     if (isSuspended(job)) {
       const victims = activePodsForRemoval(job, ctx.activePods, active);
