@@ -62,14 +62,16 @@ function conditionTrue(job: KObject, type: string): boolean {
   return conditions.some((c) => c.type === type && c.status === 'True');
 }
 
-/** printJob's STATUS: the terminal outcome first, then deletion, suspension, the interim conditions. */
+/**
+ * printJob's STATUS: Complete, Failed, Terminating, Suspended, FailureTarget, else Running (a Job
+ * whose SuccessCriteriaMet waits for its Complete condition still says Running).
+ */
 export function jobStatusCell(job: KObject): string {
   if (conditionTrue(job, 'Complete')) return 'Complete';
   if (conditionTrue(job, 'Failed')) return 'Failed';
   if (job.metadata.deletionTimestamp) return 'Terminating';
   if (conditionTrue(job, 'Suspended')) return 'Suspended';
   if (conditionTrue(job, 'FailureTarget')) return 'FailureTarget';
-  if (conditionTrue(job, 'SuccessCriteriaMet')) return 'SuccessCriteriaMet';
   return 'Running';
 }
 
@@ -125,6 +127,6 @@ export const jobKind: KindDefinition = {
     { name: 'Age', cell: age },
     { name: 'Containers', priority: 1, cell: (o) => containerCells(o).names },
     { name: 'Images', priority: 1, cell: (o) => containerCells(o).images },
-    { name: 'Selector', priority: 1, cell: (o) => (o.spec?.selector ? formatLabelSelector(o.spec.selector) : '<none>') },
+    { name: 'Selector', priority: 1, cell: (o) => formatLabelSelector(o.spec?.selector) },
   ],
 };
