@@ -74,6 +74,7 @@ describe('KindRegistry', () => {
       'Deployment',
       'ReplicaSet',
       'HorizontalPodAutoscaler',
+      'CronJob',
       'Job',
       'PodDisruptionBudget',
     ]);
