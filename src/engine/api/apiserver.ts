@@ -181,7 +181,10 @@ export class ApiServer {
       if (def.tracksGeneration) ownMeta.generation = 1;
       else if ('generation' in ownMeta) delete ownMeta.generation;
       if (def.beginCreate) candidate = def.beginCreate(candidate, this.storageContext(def));
-      if (def.prepareForCreate) candidate = def.prepareForCreate(candidate);
+      // FillObjectMetaSystemFields runs before the strategy upstream; here the uid is drawn only
+      // when a strategy asks for it (a Job's generated selector), so other kinds draw as before.
+      let drawnUid: string | undefined;
+      if (def.prepareForCreate) candidate = def.prepareForCreate(candidate, { uid: () => (drawnUid ??= this.random.uuid()) });
       const name = candidate.metadata.name ?? '';
       this.validateOrThrow(def, candidate, def.validate?.(candidate) ?? []);
       this.admission.validate({ operation: 'CREATE', kind: def, namespace, dryRun, name, object: candidate });
@@ -194,9 +197,9 @@ export class ApiServer {
         if (generate && attempt < MAX_GENERATE_NAME_ATTEMPTS) continue;
         throw alreadyExists(def, name, generate, current);
       }
-      if (dryRun) return this.handOut({ ...candidate, metadata: { ...candidate.metadata, uid: this.random.uuid() } });
+      if (dryRun) return this.handOut({ ...candidate, metadata: { ...candidate.metadata, uid: drawnUid ?? this.random.uuid() } });
       const rv = this.store.nextResourceVersion();
-      const uid = this.random.uuid();
+      const uid = drawnUid ?? this.random.uuid();
       let committed: KObject;
       if (candidate.metadata === ownMeta) {
         // Still our metadata: stamp it in place (what stamp() does, without two more copies).

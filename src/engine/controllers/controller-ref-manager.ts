@@ -89,6 +89,8 @@ export interface ControllerRefManagerOptions {
   selector: Selector;
   /** Throws to refuse adoption; called at most once per manager (canAdoptOnce). */
   canAdopt: () => void;
+  /** Finalizers an adoption adds (NewPodControllerRefManager's finalizers: the Job's tracking one). */
+  adoptFinalizers?: readonly string[];
 }
 
 const verdictsBySelector = new WeakMap<Selector, WeakMap<object, boolean>>();
@@ -128,6 +130,7 @@ export class ControllerRefManager {
   readonly ownerKind: OwnerKind;
   readonly selector: Selector;
   private readonly canAdoptFn: () => void;
+  private readonly adoptFinalizers: readonly string[];
   private canAdoptChecked = false;
   private canAdoptError: unknown;
 
@@ -137,6 +140,7 @@ export class ControllerRefManager {
     this.ownerKind = options.ownerKind ?? { apiVersion: options.owner.apiVersion, kind: options.owner.kind };
     this.selector = options.selector;
     this.canAdoptFn = options.canAdopt;
+    this.adoptFinalizers = options.adoptFinalizers ?? [];
   }
 
   /** CanAdopt: runs the check once and remembers its verdict (throws the refusal). */
@@ -226,9 +230,9 @@ export class ControllerRefManager {
   adopt(def: KindDefinition, obj: KObject): void {
     this.canAdopt();
     const ref = newControllerRef(this.owner, this.ownerKind);
-    this.api.patch(def, obj.metadata.namespace, obj.metadata.name ?? '', 'strategic', {
-      metadata: { ownerReferences: [ref], uid: obj.metadata.uid },
-    });
+    const metadata: Record<string, unknown> = { ownerReferences: [ref], uid: obj.metadata.uid };
+    if (this.adoptFinalizers.length > 0) metadata.finalizers = [...this.adoptFinalizers];
+    this.api.patch(def, obj.metadata.namespace, obj.metadata.name ?? '', 'strategic', { metadata });
   }
 
   /** Release (ReleasePod / ReleaseReplicaSet …): patch our ownerReference out; 404 / 422 ignored. */

@@ -4,6 +4,7 @@ import type { Cluster } from '../cluster/cluster';
 import type { Controller } from '../runtime/controller';
 import { InformerFactory } from '../runtime/informer';
 import { DAEMONSET_CONTROLLER, startDaemonSetController, type DaemonSetController } from './daemon/daemonset-controller';
+import { CRONJOB_CONTROLLER, startCronJobController } from './cronjob/cronjob-controller';
 import { DEPLOYMENT_CONTROLLER, startDeploymentController, type DeploymentController } from './deployment/deployment-controller';
 import {
   DISRUPTION_EVENT_SOURCE,
@@ -12,6 +13,8 @@ import {
 } from './disruption/disruption-controller';
 import { startEndpointSliceController } from './endpointslice/endpointslice-controller';
 import { startGarbageCollector } from './garbagecollector/garbage-collector';
+import { JOB_CONTROLLER, startJobController, type JobController } from './job/job-controller';
+import { startTTLAfterFinishedController } from './ttlafterfinished/ttl-after-finished-controller';
 import { startNamespaceController } from './namespace/namespace-controller';
 import { startNodeIpamController } from './nodeipam/node-ipam-controller';
 import { startNodeLifecycleController, type NodeLifecycleController } from './nodelifecycle/node-lifecycle-controller';
@@ -62,6 +65,9 @@ export interface Controllers {
   resourceQuota: ResourceQuotaController;
   serviceAccount: Controller;
   rootCACertPublisher: Controller;
+  job: JobController;
+  ttlAfterFinished: Controller;
+  cronJob: Controller;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -133,6 +139,19 @@ export function startControllers(cluster: Cluster): Controllers {
     resourceQuota: startResourceQuotaController({ api: cluster.api, clock: cluster.clock, informers }),
     serviceAccount: startServiceAccountsController(cluster.api, cluster.clock, informers),
     rootCACertPublisher: startRootCACertPublisher(cluster.api, cluster.clock, informers),
+    job: startJobController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(JOB_CONTROLLER),
+    }),
+    ttlAfterFinished: startTTLAfterFinishedController({ api: cluster.api, clock: cluster.clock, informers }),
+    cronJob: startCronJobController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(CRONJOB_CONTROLLER),
+    }),
   };
   informers.start();
   return controllers;

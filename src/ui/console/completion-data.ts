@@ -46,6 +46,8 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     shortNames: ['hpa'],
     namespaced: true,
   },
+  { kind: 'CronJob', plural: 'cronjobs', singular: 'cronjob', shortNames: ['cj'], namespaced: true },
+  { kind: 'Job', plural: 'jobs', singular: 'job', shortNames: [], namespaced: true },
   {
     kind: 'PodDisruptionBudget',
     plural: 'poddisruptionbudgets',
@@ -96,10 +98,15 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
     '--hard= --scopes= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create resourcequota':
     '--hard= --scopes= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create cronjob':
+    '-n --namespace= --image= --schedule= --restart= --dry-run= -o --output= --save-config --validate= --field-manager=',
+  'create cj':
+    '-n --namespace= --image= --schedule= --restart= --dry-run= -o --output= --save-config --validate= --field-manager=',
   'create deployment':
     '-n --namespace= --image= -r --replicas= --port= --dry-run= -o --output= --save-config --validate= --field-manager=',
   'create deploy':
     '-n --namespace= --image= -r --replicas= --port= --dry-run= -o --output= --save-config --validate= --field-manager=',
+  'create job': '-n --namespace= --image= --from= --dry-run= -o --output= --save-config --validate= --field-manager=',
   debug:
     '-n --namespace= --arguments-only --attach -c --container= --copy-to= --custom= --env= -f --filename= --image= --image-pull-policy= --keep-annotations --keep-init-containers --keep-labels --keep-liveness --keep-readiness --keep-startup --profile= -q --quiet --replace --same-node --set-image= --share-processes -i --stdin --target= -t --tty',
   delete:

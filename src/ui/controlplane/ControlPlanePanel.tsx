@@ -12,12 +12,14 @@ import { useSelection } from '../state/selection';
 import { selectKind, selectNodes } from '../state/selectors';
 import { useKubeplay } from '../state/store';
 import { useClockTick } from '../state/clock-tick';
+import { cronJobNextRuns } from './cronjobs';
 import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from './timers';
 import { zoneSummaries, type ZoneState } from './zones';
 import './controlplane.css';
 
 const selectPods = selectKind('Pod');
 const selectDeployments = selectKind('Deployment');
+const selectCronJobs = selectKind('CronJob');
 
 const STATE_TONE: Record<ZoneState, string> = { Normal: 'ok', PartialDisruption: 'warn', FullDisruption: 'bad' };
 
@@ -60,6 +62,7 @@ export function ControlPlanePanel() {
   const nodes = useKubeplay(useShallow(selectNodes));
   const pods = useKubeplay(useShallow(selectPods));
   const deployments = useKubeplay(useShallow(selectDeployments));
+  const cronJobs = useKubeplay(useShallow(selectCronJobs));
   // countdowns repaint a few times per second of real time, not on every frame's clock update
   const nowMs = useClockTick(true);
 
@@ -68,7 +71,8 @@ export function ControlPlanePanel() {
   const evictions = evictionCountdowns(pods, nodes, nowMs);
   const deadlines = progressDeadlines(deployments, nowMs);
   const crashes = crashLoopRestarts(pods, nowMs);
-  const quiet = down.length + evictions.length + deadlines.length + crashes.length === 0;
+  const schedules = cronJobNextRuns(cronJobs, nowMs);
+  const quiet = down.length + evictions.length + deadlines.length + crashes.length + schedules.length === 0;
 
   return (
     <section className="panel cp-panel" aria-labelledby="cp-heading">
@@ -186,6 +190,26 @@ export function ControlPlanePanel() {
                         : 'restarting'
                   }
                   title={c.rule}
+                />
+              ))}
+            </TimerGroup>
+          )}
+          {schedules.length > 0 && (
+            <TimerGroup title="CronJobs">
+              {schedules.map((c) => (
+                <TimerRow
+                  key={c.key}
+                  target={c.key}
+                  label={c.name}
+                  tone={c.suspended ? 'warn' : 'ok'}
+                  value={`${
+                    c.suspended
+                      ? 'suspended'
+                      : c.remainingMs === undefined
+                        ? 'never runs'
+                        : `next run in ${formatCountdown(c.remainingMs)}`
+                  }${c.active.length ? ` · active ${c.active.join(', ')}` : ''}`}
+                  title={`schedule ${c.schedule}${c.timeZone ? ` in ${c.timeZone}` : ' (UTC)'}: the CronJob controller creates a Job at each scheduled time`}
                 />
               ))}
             </TimerGroup>

@@ -9,6 +9,7 @@ import { formatBytes, formatMilli, parseQuantity } from '../../k8s/quantity';
 import type { KObject } from '../../k8s/types';
 import { podRequests as effectiveRequests } from '../../k8s/pod-resources';
 import { progressDeadlines } from '../controlplane/timers';
+import { jobCounts, jobTtlDeadline } from './job-view';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
@@ -125,12 +126,13 @@ export interface NodeView {
 }
 
 export type WorkloadKind =
-  'Deployment' | 'ReplicaSet' | 'ReplicationController' | 'Service' | 'PodDisruptionBudget' | 'HorizontalPodAutoscaler';
+  'Deployment' | 'ReplicaSet' | 'ReplicationController' | 'Job' | 'Service' | 'PodDisruptionBudget' | 'HorizontalPodAutoscaler';
 
 export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
   'Deployment',
   'ReplicaSet',
   'ReplicationController',
+  'Job',
   'Service',
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
@@ -141,6 +143,7 @@ export const KIND_SHORT: Record<WorkloadKind, string> = {
   Deployment: 'deploy',
   ReplicaSet: 'rs',
   ReplicationController: 'rc',
+  Job: 'job',
   Service: 'svc',
   PodDisruptionBudget: 'pdb',
   HorizontalPodAutoscaler: 'hpa',
@@ -186,6 +189,10 @@ export interface DeadlineView {
   durationMs: number;
   /** Names the rule, e.g. `progressDeadlineSeconds 600 from the Progressing condition's lastUpdateTime`. */
   rule: string;
+  /** What the ring's title says before the countdown (default `progress deadline in`). */
+  pending?: string;
+  /** … and once it ran out (default `progress deadline exceeded`). */
+  past?: string;
 }
 
 export interface GraphModel {
@@ -521,6 +528,9 @@ export function workloadView(
       tone = allowed > 0 ? 'ok' : 'warn';
       break;
     }
+    case 'Job':
+      ({ count, countTitle, tone } = jobCounts(obj));
+      break;
     case 'HorizontalPodAutoscaler': {
       const current = obj.status?.currentReplicas ?? 0;
       const min = obj.spec?.minReplicas ?? 1;
@@ -551,6 +561,10 @@ export function workloadView(
       .filter(Boolean)
       .join(', ');
     if (name.startsWith(`${parentName}-`) && images) view.revision = { hash: name.slice(parentName.length + 1), images };
+  }
+  if (kind === 'Job') {
+    const ttl = jobTtlDeadline(obj);
+    if (ttl) view.deadline = ttl;
   }
   if (kind === 'Deployment') {
     const rollout = rolloutView(obj);

@@ -360,15 +360,15 @@ function RolloutBar({ rollout }: { rollout: RolloutView }) {
   );
 }
 
-/** A ring filling up toward the Deployment's progress deadline; its title names the rule. */
+/** A ring filling up toward a deadline (a Deployment's progress deadline, a Job's TTL); its title names the rule. */
 function DeadlineRing({ deadline }: { deadline: DeadlineView }) {
   const running = deadline.atMs !== undefined;
   const nowMs = useClockTick(running);
   const exceeded = !running || nowMs >= deadline.atMs!;
   const done = running ? Math.min(1, Math.max(0, 1 - (deadline.atMs! - nowMs) / Math.max(1, deadline.durationMs))) : 1;
   const title = running
-    ? `progress deadline in ${formatCountdown(deadline.atMs! - nowMs)} (${deadline.rule})`
-    : `progress deadline exceeded (${deadline.rule})`;
+    ? `${deadline.pending ?? 'progress deadline in'} ${formatCountdown(deadline.atMs! - nowMs)} (${deadline.rule})`
+    : `${deadline.past ?? 'progress deadline exceeded'} (${deadline.rule})`;
   return (
     <span
       className={`gw-deadline${exceeded ? ' is-exceeded' : done > 0.75 ? ' is-near' : ''}`}

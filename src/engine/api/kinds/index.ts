@@ -3,10 +3,12 @@
 import { controllerRevisionKind } from './controllerrevision';
 import { daemonSetKind } from './daemonset';
 import { configMapKind } from './configmap';
+import { cronJobKind } from './cronjob';
 import { deploymentKind } from './deployment';
 import { endpointSliceKind } from './endpointslice';
 import { eventKind } from './event';
 import { horizontalPodAutoscalerKind, registerHpaV1Alias } from './horizontalpodautoscaler';
+import { jobKind } from './job';
 import type { KindDefinition } from './kind-definition';
 import { leaseKind } from './lease';
 import { namespaceKind } from './namespace';
@@ -40,6 +42,9 @@ export const builtinKinds: readonly KindDefinition[] = [
   deploymentKind,
   replicaSetKind,
   horizontalPodAutoscalerKind,
+  // batch: `get all` lists cronjobs before jobs (discovery order).
+  cronJobKind,
+  jobKind,
   podDisruptionBudgetKind,
   persistentVolumeKind,
   persistentVolumeClaimKind,
@@ -70,6 +75,8 @@ export {
   serviceKind,
 };
 export { horizontalPodAutoscalerKind };
+export { cronJobKind };
+export { jobKind };
 export { podDisruptionBudgetKind };
 export { configMapKind, secretKind, serviceAccountKind };
 export { replicaSetKind, replicationControllerKind };

@@ -39,6 +39,11 @@ export interface StorageContext {
   stored(): Iterable<KObject>;
 }
 
+/** What PrepareForCreate may read besides the object. */
+export interface CreateContext {
+  uid(): string;
+}
+
 export interface KindDefinition {
   /**
    * Other served versions, each with its conversion to this (the stored) version, as the API
@@ -75,8 +80,11 @@ export interface KindDefinition {
   beginCreate?: (obj: KObject, ctx: StorageContext) => KObject;
   /** BeginUpdate of the main resource, after status was reset and before PrepareForUpdate. */
   beginUpdate?: (obj: KObject, old: KObject, ctx: StorageContext) => KObject;
-  /** Strategy PrepareForCreate, run before validation (e.g. reset status, add finalizers). */
-  prepareForCreate?: (obj: KObject) => KObject;
+  /**
+   * Strategy PrepareForCreate, run before validation (e.g. reset status, add finalizers).
+   * `ctx.uid()` is the uid the object will be stored with (drawn on first use).
+   */
+  prepareForCreate?: (obj: KObject, ctx: CreateContext) => KObject;
   /** Strategy PrepareForUpdate of the main resource, after status was reset to the stored one. */
   prepareForUpdate?: (obj: KObject, old: KObject) => KObject;
   /**

@@ -74,6 +74,8 @@ describe('KindRegistry', () => {
       'Deployment',
       'ReplicaSet',
       'HorizontalPodAutoscaler',
+      'CronJob',
+      'Job',
       'PodDisruptionBudget',
       'PersistentVolume',
       'PersistentVolumeClaim',
@@ -425,12 +427,15 @@ describe('namespace lifecycle hooks', () => {
   });
 
   it('prepares a new namespace: Active, with the kubernetes finalizer', () => {
-    const prepared = namespaceKind.prepareForCreate!({
-      apiVersion: 'v1',
-      kind: 'Namespace',
-      metadata: { name: 'x' },
-      status: { phase: 'Terminating' },
-    });
+    const prepared = namespaceKind.prepareForCreate!(
+      {
+        apiVersion: 'v1',
+        kind: 'Namespace',
+        metadata: { name: 'x' },
+        status: { phase: 'Terminating' },
+      },
+      { uid: () => 'unused' },
+    );
     expect(prepared.spec).toEqual({ finalizers: ['kubernetes'] });
     expect(prepared.status).toEqual({ phase: 'Active' });
   });

@@ -28,6 +28,21 @@ function nonNegative(v: unknown, path: string): FieldError[] {
   return typeof v === 'number' && v < 0 ? [field.invalid(path, v, IS_NEGATIVE_ERROR_MSG)] : [];
 }
 
+/** ValidatePodTemplateSpec: labels, annotations, the pod spec, no ephemeral containers. */
+export function validatePodTemplateSpec(template: unknown, path: string): FieldError[] {
+  const meta = asObj(asObj(template).metadata);
+  const errs: FieldError[] = [];
+  errs.push(...validateLabels(meta.labels, child(path, 'labels')));
+  errs.push(...validateAnnotations(meta.annotations, child(path, 'annotations')));
+  const tspec = asObj(template).spec;
+  const spec = (isObj(tspec) ? tspec : {}) as PodSpec & Record<string, unknown>;
+  errs.push(...validatePodSpec(spec, child(path, 'spec')));
+  if (Array.isArray(spec.ephemeralContainers) && spec.ephemeralContainers.length > 0) {
+    errs.push(field.forbidden(child(path, 'spec', 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
+  }
+  return errs;
+}
+
 /**
  * ValidatePodTemplateSpecForReplicaSet / ValidatePodTemplateSpecForRC: the template's labels
  * satisfy a non-empty selector, the template is a valid pod template, restartPolicy is Always and
@@ -46,14 +61,8 @@ export function validatePodTemplateForReplicas(
   if (!selector.empty() && !selector.matches(labels ?? {})) {
     errs.push(invalidGo(child(path, 'metadata', 'labels'), goStringMap(labels), '`selector` does not match template `labels`'));
   }
-  // ValidatePodTemplateSpec: labels, annotations, the pod spec, no ephemeral containers.
-  errs.push(...validateLabels(meta.labels, child(path, 'labels')));
-  errs.push(...validateAnnotations(meta.annotations, child(path, 'annotations')));
+  errs.push(...validatePodTemplateSpec(template, path));
   const spec = (isObj(template.spec) ? template.spec : {}) as PodSpec & Record<string, unknown>;
-  errs.push(...validatePodSpec(spec, child(path, 'spec')));
-  if (Array.isArray(spec.ephemeralContainers) && spec.ephemeralContainers.length > 0) {
-    errs.push(field.forbidden(child(path, 'spec', 'ephemeralContainers'), 'ephemeral containers not allowed in pod template'));
-  }
   if (spec.restartPolicy !== 'Always') {
     errs.push(field.notSupported(child(path, 'spec', 'restartPolicy'), spec.restartPolicy ?? '', ['Always']));
   }

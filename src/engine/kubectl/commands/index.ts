@@ -18,7 +18,9 @@ import {
 } from './config';
 import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
+import { createCronJobFlags, runCreateCronJob } from './create-cronjob';
 import { createDeploymentFlags, runCreateDeployment } from './create-deployment';
+import { createJobFlags, runCreateJob } from './create-job';
 import { createPdbFlags, runCreatePdb } from './create-pdb';
 import {
   createNamespaceFlags,
@@ -87,6 +89,8 @@ const createServiceCommand: KubectlCommand = {
     nodeport: { flags: createServiceTypeFlags.NodePort, run: runCreateServiceOfType('NodePort') },
   },
 };
+/** `kubectl create cronjob` (alias `cj`). */
+const createCronJobCommand: KubectlCommand = { flags: createCronJobFlags, run: runCreateCronJob };
 
 /** `kubectl create poddisruptionbudget` (alias `pdb`). */
 const createPdbCommand: KubectlCommand = { flags: createPdbFlags, run: runCreatePdb };
@@ -127,6 +131,9 @@ export const commands: Record<string, KubectlCommand> = {
       svc: createServiceCommand,
       quota: createQuotaCommand,
       resourcequota: createQuotaCommand,
+      job: { flags: createJobFlags, run: runCreateJob },
+      cronjob: createCronJobCommand,
+      cj: createCronJobCommand,
     },
   },
   debug: { flags: debugFlags, run: runDebug },

@@ -14,10 +14,12 @@ import { formatError } from '../print-error';
 import { listResource, parseResourceArgs } from '../resources';
 import { targetOf } from '../commands/manifest-target';
 import { describeDaemonSet } from './daemonset';
+import { describeCronJob } from './cronjob';
 import { describeDeployment } from './deployment';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
 import { describeHorizontalPodAutoscaler } from './horizontalpodautoscaler';
+import { describeJob } from './job';
 import { describeLease } from './lease';
 import { describeNamespace } from './namespace';
 import { describeNode } from './node';
@@ -59,6 +61,8 @@ const describers = new Map<string, Describer>([
   ['storage.k8s.io/StorageClass', describeStorageClass],
   ['/ResourceQuota', describeResourceQuota],
   ['/LimitRange', describeLimitRange],
+  ['batch/Job', describeJob],
+  ['batch/CronJob', describeCronJob],
 ]);
 
 /** Lets later kinds (Deployment, ReplicaSet, …) plug their describer in. */

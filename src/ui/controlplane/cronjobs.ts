@@ -1,0 +1,52 @@
+// cronjobs: each CronJob's next run as the control-plane panel counts it down, from the mirrored
+// CronJob and the simulated clock. The schedule is read as the CronJob controller reads it
+// (k8s/cron: robfig/cron's grammar, spec.timeZone prefixed as TZ=); the controller starts the
+// Job at the next fire time (and syncs 100 ms later), so that is what the row counts down to.
+
+import { nextFireTime } from '../../k8s/cron/next';
+import { parseStandard } from '../../k8s/cron/schedule';
+import type { KObject } from '../../k8s/types';
+import { objectKey } from '../../protocol/delta';
+import type { ObjectKey } from '../../protocol/messages';
+
+export interface CronJobNextRun {
+  key: ObjectKey;
+  name: string;
+  schedule: string;
+  timeZone: string | undefined;
+  suspended: boolean;
+  /** Names of the CronJob's active Jobs (status.active). */
+  active: string[];
+  /** Unix ms of the next scheduled time; undefined when suspended or when it never comes. */
+  atMs: number | undefined;
+  remainingMs: number | undefined;
+}
+
+/** The schedule the controller parses: TZ=<timeZone> prefixed unless the schedule names one. */
+function controllerSchedule(cj: KObject): string {
+  const schedule = String(cj.spec?.schedule ?? '');
+  const tz = cj.spec?.timeZone;
+  return typeof tz === 'string' && !schedule.includes('TZ') ? `TZ=${tz} ${schedule}` : schedule;
+}
+
+export function cronJobNextRuns(cronJobs: readonly KObject[], nowMs: number): CronJobNextRun[] {
+  const out: CronJobNextRun[] = [];
+  for (const cj of cronJobs) {
+    if (cj.metadata.deletionTimestamp) continue;
+    const suspended = cj.spec?.suspend === true;
+    const parsed = parseStandard(controllerSchedule(cj));
+    const atMs = suspended || !parsed.schedule ? undefined : nextFireTime(parsed.schedule, nowMs);
+    const active = ((cj.status?.active ?? []) as { name?: string }[]).map((r) => r.name ?? '');
+    out.push({
+      key: objectKey(cj),
+      name: cj.metadata.name ?? '',
+      schedule: String(cj.spec?.schedule ?? ''),
+      timeZone: typeof cj.spec?.timeZone === 'string' ? cj.spec.timeZone : undefined,
+      suspended,
+      active,
+      atMs,
+      remainingMs: atMs === undefined ? undefined : atMs - nowMs,
+    });
+  }
+  return out.sort((a, b) => (a.atMs ?? Infinity) - (b.atMs ?? Infinity) || a.name.localeCompare(b.name));
+}
