@@ -6,6 +6,7 @@ import { ApiServer } from '../api/apiserver';
 import { defaultTolerationSeconds } from '../api/admission-plugins/default-toleration-seconds';
 import { namespaceLifecycle } from '../api/admission-plugins/namespace-lifecycle';
 import { playgroundLimits } from '../api/admission-plugins/playground-limits';
+import { defaultStorageClassAdmission, storageObjectInUseProtection } from '../api/admission-plugins/storage';
 import { priorityAdmission, systemPriorityClassObjects } from '../api/admission-plugins/priority';
 import { createKindRegistry } from '../api/kinds';
 import { Clock } from '../clock/clock';
@@ -14,6 +15,7 @@ import { SimulationConfig } from '../config';
 import { NodeAgent, type NodeMachineSpec } from '../kubelet/node-agent';
 import { startControllers, type Controllers } from '../controllers';
 import { createKubernetesService } from './kubernetes-service';
+import { defaultStorageClassObject } from './default-storage-class';
 import { Topology } from './topology';
 import { EventRecorder } from '../runtime/events';
 import { freezeByDefault } from '../api/freeze';
@@ -69,6 +71,8 @@ export class Cluster {
     this.api.admission.register(namespaceLifecycle(this.api));
     this.api.admission.register(priorityAdmission(this.api));
     this.api.admission.register(defaultTolerationSeconds);
+    this.api.admission.register(defaultStorageClassAdmission(this.api));
+    this.api.admission.register(storageObjectInUseProtection);
     this.api.admission.register(playgroundLimits);
     for (const name of BUILTIN_NAMESPACES) {
       this.api.create({
@@ -79,6 +83,7 @@ export class Cluster {
     }
     createKubernetesService(this.api);
     for (const pc of systemPriorityClassObjects()) this.api.create(pc);
+    this.api.create(defaultStorageClassObject());
     this.controllers = startControllers(this);
     this.kubelets = new Kubelets(
       { api: this.api, clock: this.clock, random: this.random, topology: this.topology, events: this.events },

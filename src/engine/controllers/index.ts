@@ -29,6 +29,13 @@ import {
   TAINT_EVICTION_CONTROLLER,
   type TaintEvictionController,
 } from './tainteviction/taint-eviction-controller';
+import { startExternalProvisioners, type ExternalProvisioners } from './volume/external-provisioner';
+import {
+  PV_CONTROLLER,
+  startPersistentVolumeController,
+  type PersistentVolumeController,
+} from './volume/persistentvolume-controller';
+import { startPvcProtectionController, startPvProtectionController } from './volume/protection-controllers';
 
 export interface Controllers {
   informers: InformerFactory;
@@ -45,6 +52,10 @@ export interface Controllers {
   deployment: DeploymentController;
   daemonSet: DaemonSetController;
   horizontalPodAutoscaler: HorizontalController;
+  persistentVolume: PersistentVolumeController;
+  externalProvisioners: ExternalProvisioners;
+  pvcProtection: Controller;
+  pvProtection: Controller;
 }
 
 export function startControllers(cluster: Cluster): Controllers {
@@ -99,6 +110,20 @@ export function startControllers(cluster: Cluster): Controllers {
       informers,
       recorder: cluster.events.recorder(HPA_CONTROLLER),
     }),
+    persistentVolume: startPersistentVolumeController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(PV_CONTROLLER),
+    }),
+    externalProvisioners: startExternalProvisioners({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      events: cluster.events,
+    }),
+    pvcProtection: startPvcProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
+    pvProtection: startPvProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
   };
   informers.start();
   return controllers;

@@ -13,9 +13,12 @@ import type { ContainerLogRequest, ContainerLogResult, KubeletApi } from './kube
 import { NodeKubelet, type NodeKubeletDeps } from './pods/node-kubelet';
 import type { ContainerInstance } from './pods/runtime-types';
 import { findSpecContainer } from './pods/spec-container';
+import { MountedObjectIndex } from './volumes/object-index';
 
 export class Kubelets implements KubeletApi {
   private readonly nodes = new Map<string, NodeKubelet>();
+  /** Which pods (on any node) mount which ConfigMaps and Secrets. */
+  private readonly mountedObjects = new MountedObjectIndex();
 
   constructor(
     private readonly deps: NodeKubeletDeps & { topology: Topology },
@@ -34,7 +37,7 @@ export class Kubelets implements KubeletApi {
 
   /** Starts the pod side of a node's kubelet and hands it the pods already bound there. */
   addNode(nodeName: string, hostIP: string): NodeKubelet {
-    const kubelet = new NodeKubelet(this.deps, nodeName, hostIP);
+    const kubelet = new NodeKubelet({ ...this.deps, mountedObjects: this.mountedObjects }, nodeName, hostIP);
     this.nodes.set(nodeName, kubelet);
     for (const pod of this.informers.informerFor(podKind).byIndex(NODE_NAME_INDEX, nodeName)) kubelet.podUpdated(pod);
     return kubelet;

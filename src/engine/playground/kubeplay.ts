@@ -11,6 +11,7 @@ import { parseQuantity } from '../../k8s/quantity';
 import { renderAttempt } from '../scheduler/explain';
 import { loadVerb } from './load-verb';
 import { podCrash, podEvict, podFailReadiness } from './pod-verbs';
+import { storageClassAdd } from './storage-verbs';
 import { UsageError } from './usage-error';
 import {
   nodeDisconnect,
@@ -48,6 +49,7 @@ const verbs: Record<string, Record<string, Verb> | Verb> = {
   },
   zone: { partition: zonePartition, heal: zoneHeal },
   pod: { crash: podCrash, 'fail-readiness': podFailReadiness, evict: podEvict },
+  storageclass: { add: storageClassAdd },
   load: loadVerb,
   clock: clockVerb,
   config: { set: configSet, view: configView },
@@ -105,6 +107,7 @@ function usage(): string {
     '  kubeplay pod crash POD [-c CONTAINER] [-n NAMESPACE]',
     '  kubeplay pod fail-readiness POD [-c CONTAINER] [-n NAMESPACE] [--for DURATION]',
     '  kubeplay pod evict POD [-n NAMESPACE] [--grace-period SECONDS]',
+    '  kubeplay storageclass add NAME [--provisioner rancher.io/local-path] [--binding-mode Immediate|WaitForFirstConsumer] [--reclaim-policy Delete|Retain] [--default]',
     '  kubeplay load TYPE/NAME --cpu PERCENT% | --off [-n NAMESPACE]',
     '  kubeplay clock',
     '  kubeplay config set KEY=VALUE',

@@ -30,6 +30,7 @@ import { newNodeInfo } from './framework/node-info';
 import { podInfoFor } from './framework/pod-info';
 import type { FilterPlugin, PodInfo, ScorePlugin, Status } from './framework/types';
 import { defaultPlugins } from './plugins/registry';
+import { preBindVolumes, volumeListers, type VolumeListers } from './plugins/volume-binding';
 import { preempt, type PreemptionHooks, type PreemptionResult } from './preemption';
 import type { ClusterEvent } from './queue/events';
 import {
@@ -110,6 +111,7 @@ export class Scheduler {
   private readonly ctx: CycleContext;
   private readonly pods: Informer;
   private readonly nodes: Informer;
+  private readonly volumes: VolumeListers;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly timers: TimerHandle[] = [];
   private loop: TimerHandle | undefined;
@@ -119,7 +121,8 @@ export class Scheduler {
   constructor(private readonly deps: SchedulerDeps) {
     const registry = deps.api.registry;
     this.cache = new SchedulerCache(deps.informers, registry);
-    const defaults = deps.filterPlugins && deps.scorePlugins ? undefined : defaultPlugins();
+    this.volumes = volumeListers(deps.informers);
+    const defaults = deps.filterPlugins && deps.scorePlugins ? undefined : defaultPlugins(this.volumes);
     this.framework = {
       filterPlugins: deps.filterPlugins ?? defaults!.filter,
       scorePlugins: deps.scorePlugins ?? defaults!.score,
@@ -155,6 +158,13 @@ export class Scheduler {
         onUpdate: (old, pod) => this.onPodUpdate(old, pod),
         onDelete: (pod) => this.onPodDelete(pod),
       }),
+      // VolumeBinding's events: a claim, volume or class added or changed may let its pods in.
+      ...[this.volumes.pvcs, this.volumes.pvs, this.volumes.classes].map((informer) =>
+        informer.addHandler({
+          onAdd: () => this.queue.onClusterEvent({ type: 'StorageChange' }),
+          onUpdate: () => this.queue.onClusterEvent({ type: 'StorageChange' }),
+        }),
+      ),
     );
     const clock = this.deps.clock;
     this.timers.push(
@@ -431,6 +441,15 @@ export class Scheduler {
   private assumeAndBind(qpi: QueuedPodInfo, pod: KObject, podInfo: PodInfo, node: string): void {
     this.cache.assumePod(podInfo, node);
     this.queue.deleteNominatedPodIfExists(qpi.key);
+    const nodeObject = this.cache.get(node)?.node;
+    const preBindError = nodeObject ? preBindVolumes(this.deps.api, this.volumes, pod, nodeObject) : undefined;
+    if (preBindError) {
+      this.cache.forgetPod(qpi.key);
+      this.queue.onClusterEvent({ type: 'AssignedPodDelete', pod });
+      this.stats.errors++;
+      this.handleFailure(qpi, 'SchedulerError', preBindError, new Set(), '', true);
+      return;
+    }
     let bound: KObject;
     try {
       bound = bindPod(this.deps.api, pod.metadata.namespace ?? '', pod.metadata.name ?? '', node, { uid: pod.metadata.uid });

@@ -45,6 +45,23 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     shortNames: ['pdb'],
     namespaced: true,
   },
+  {
+    kind: 'PersistentVolume',
+    plural: 'persistentvolumes',
+    singular: 'persistentvolume',
+    shortNames: ['pv'],
+    namespaced: false,
+  },
+  {
+    kind: 'PersistentVolumeClaim',
+    plural: 'persistentvolumeclaims',
+    singular: 'persistentvolumeclaim',
+    shortNames: ['pvc'],
+    namespaced: true,
+  },
+  { kind: 'StorageClass', plural: 'storageclasses', singular: 'storageclass', shortNames: ['sc'], namespaced: false },
+  { kind: 'ResourceQuota', plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true },
+  { kind: 'LimitRange', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true },
 ];
 
 /** What the console runs (src/engine/simulation.ts), plus `clear`, which the page handles itself. */
@@ -119,6 +136,7 @@ export const KUBEPLAY_VERBS: Readonly<Record<string, readonly string[]>> = {
   node: ['add', 'stop', 'start', 'disconnect', 'reconnect', 'shutdown', 'pressure'],
   zone: ['partition', 'heal'],
   pod: ['crash', 'fail-readiness', 'evict'],
+  storageclass: ['add'],
   load: [],
   clock: [],
   config: ['set', 'view'],
@@ -133,6 +151,7 @@ export const KUBEPLAY_FLAGS: Readonly<Record<string, string>> = {
   'pod crash': '-c --container= -n --namespace=',
   'pod fail-readiness': '-c --container= -n --namespace= --for=',
   'pod evict': '-n --namespace= --grace-period=',
+  'storageclass add': '--provisioner= --binding-mode= --reclaim-policy= --allow-volume-expansion --default',
   load: '--cpu= --off -n --namespace=',
   'explain scheduling': '-n --namespace=',
 };

@@ -10,12 +10,16 @@ import type { KindDefinition } from './kind-definition';
 import { leaseKind } from './lease';
 import { namespaceKind } from './namespace';
 import { nodeKind } from './node';
+import { persistentVolumeKind } from './persistentvolume';
+import { persistentVolumeClaimKind } from './persistentvolumeclaim';
 import { podKind } from './pod';
 import { podDisruptionBudgetKind } from './poddisruptionbudget';
 import { priorityClassKind } from './priorityclass';
 import { replicaSetKind, replicationControllerKind } from './replicaset';
 import { KindRegistry } from './registry';
+import { limitRangeKind, resourceQuotaKind } from './resourcequota';
 import { serviceKind } from './service';
+import { storageClassKind } from './storageclass';
 
 export const builtinKinds: readonly KindDefinition[] = [
   namespaceKind,
@@ -34,6 +38,11 @@ export const builtinKinds: readonly KindDefinition[] = [
   replicaSetKind,
   horizontalPodAutoscalerKind,
   podDisruptionBudgetKind,
+  persistentVolumeKind,
+  persistentVolumeClaimKind,
+  storageClassKind,
+  resourceQuotaKind,
+  limitRangeKind,
 ];
 
 export function createKindRegistry(): KindRegistry {
@@ -58,3 +67,5 @@ export { horizontalPodAutoscalerKind };
 export { podDisruptionBudgetKind };
 export { replicaSetKind, replicationControllerKind };
 export { controllerRevisionKind, daemonSetKind };
+export { persistentVolumeKind, persistentVolumeClaimKind, storageClassKind };
+export { limitRangeKind, resourceQuotaKind };

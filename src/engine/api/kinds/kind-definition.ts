@@ -114,6 +114,8 @@ export interface KindDefinition {
    * LAST SEEN — only with `-o wide`, as the last column.
    */
   nameColumn?: 'first' | 'wide-last';
+  /** The Name cell when it is more than the name (StorageClass: `standard (default)`). */
+  nameCell?: (obj: KObject) => string;
 }
 
 export function apiVersionOf(def: KindDefinition): string {

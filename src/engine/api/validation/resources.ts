@@ -84,7 +84,7 @@ function isIntegerResourceName(name: string): boolean {
 }
 
 /** validateResourceName. */
-function validateResourceName(name: string, path: string): FieldError[] {
+export function validateResourceName(name: string, path: string): FieldError[] {
   const errs = isQualifiedName(name).map((msg) => field.invalid(path, name, msg));
   if (errs.length > 0) return errs;
   if (!name.includes('/') && !isStandardResourceName(name)) {

@@ -32,7 +32,8 @@ export function tableHeader(def: KindDefinition, opts: TableOptions): string[] {
 export function tableRow(def: KindDefinition, obj: KObject, opts: TableOptions): string[] {
   const row: string[] = [];
   if (opts.withNamespace) row.push(obj.metadata.namespace ?? '');
-  const name = opts.withKind ? `${kindPrefix(def)}/${obj.metadata.name}` : (obj.metadata.name ?? '');
+  const shown = def.nameCell ? def.nameCell(obj) : (obj.metadata.name ?? '');
+  const name = opts.withKind ? `${kindPrefix(def)}/${shown}` : shown;
   const nameLast = def.nameColumn === 'wide-last';
   if (!nameLast) row.push(name);
   const ctx = { nowUnixMs: opts.nowUnixMs };

@@ -1,24 +1,39 @@
-// A container's filesystem as the simulated processes see it: a flat map of absolute paths to
-// files and directories, created fresh for every container instance (a restarted container gets
-// a new writable layer, so `/tmp/healthy` from the previous instance is gone, as in a real
-// runtime). Only what the docs' commands touch is modelled: no permissions, links or mtimes.
+// A container's filesystem as the simulated processes see it: its own writable layer, created
+// fresh for every container instance (a restarted container gets a new one, so `/tmp/healthy`
+// from the previous instance is gone, as in a real runtime), with the pod's volumes mounted on
+// top (the same FileTree for every container of the pod, init containers included).
 //
 // Error texts are busybox's (`cat: can't open 'X': No such file or directory`); the helpers
 // return an errno-style reason and the applets format it.
+
+import { FileTree, normalizePath, parentOf, joinPath, type FsError } from './file-tree';
+
+export { normalizePath, type FsError } from './file-tree';
 
 export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 export const NAMESPACE_FILE = `${SERVICE_ACCOUNT_DIR}/namespace`;
 export const CLUSTER_DNS_IP = '10.96.0.10';
 
-export type FsError = 'No such file or directory' | 'Is a directory' | 'Not a directory' | 'File exists' | 'Directory not empty';
-
-type Node = { kind: 'dir' } | { kind: 'file'; content: string };
+/** A volume as one container mounts it (volumeMounts[]): `root` is the path inside the volume (subPath). */
+export interface Mount {
+  /** Absolute, normalised path in the container. */
+  readonly path: string;
+  readonly tree: FileTree;
+  /** The volume's directory (or file) shown at `path`: `/`, or `/<subPath>`. */
+  readonly root: string;
+  readonly readOnly: boolean;
+}
 
 export interface FsInit {
   namespace: string;
   hostname: string;
-  /** Extra files (e.g. mounted ConfigMap keys), absolute path → content; parents are created. */
+  /** Extra files (tests), absolute path → content; parents are created. */
   files?: Readonly<Record<string, string>>;
+  /**
+   * The pod's volumes as this container mounts them. Undefined (processes started outside a
+   * kubelet, in tests): the service-account namespace file is put in the container's own layer.
+   */
+  mounts?: readonly Mount[];
 }
 
 const BASE_DIRS = [
@@ -38,68 +53,79 @@ const BASE_DIRS = [
   '/var',
   '/var/log',
   '/var/run',
-  '/var/run/secrets',
-  '/var/run/secrets/kubernetes.io',
-  SERVICE_ACCOUNT_DIR,
 ];
 
-/** Normalises a path against `/` (the only working directory): collapses `.`, `..` and `//`. */
-export function normalizePath(path: string): string {
-  const out: string[] = [];
-  for (const seg of path.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  return `/${out.join('/')}`;
+interface Resolved {
+  tree: FileTree;
+  path: string;
+  readOnly: boolean;
 }
 
-const parentOf = (p: string) => (p === '/' ? '/' : p.slice(0, p.lastIndexOf('/')) || '/');
-
 export class ContainerFS {
-  private tree?: Map<string, Node>;
+  private layer?: FileTree;
+  /** Longest mount path first, so the innermost mount wins. */
+  private readonly mounts: readonly Mount[];
 
   // Most containers never touch their filesystem (servers, sleeps): it is built on first use, so
   // idle containers cost a reference, not a map of files.
-  constructor(private readonly init: FsInit) {}
-
-  private get nodes(): Map<string, Node> {
-    if (!this.tree) {
-      this.tree = new Map<string, Node>([['/', { kind: 'dir' }]]);
-      this.populate(this.init);
-    }
-    return this.tree;
+  constructor(private readonly init: FsInit) {
+    this.mounts = [...(init.mounts ?? [])].sort((a, b) => b.path.length - a.path.length);
   }
 
-  private populate(init: FsInit): void {
-    for (const d of BASE_DIRS) this.nodes.set(d, { kind: 'dir' });
-    this.put('/etc/hostname', `${init.hostname}\n`);
-    this.put('/etc/hosts', `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`);
-    this.put(
+  private get own(): FileTree {
+    if (!this.layer) {
+      this.layer = new FileTree();
+      this.populate(this.layer, this.init);
+    }
+    return this.layer;
+  }
+
+  private populate(layer: FileTree, init: FsInit): void {
+    for (const d of BASE_DIRS) layer.setDir(d);
+    layer.setFile('/etc/hostname', `${init.hostname}\n`);
+    layer.setFile('/etc/hosts', `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`);
+    layer.setFile(
       '/etc/resolv.conf',
       `search ${init.namespace}.svc.cluster.local svc.cluster.local cluster.local\nnameserver ${CLUSTER_DNS_IP}\noptions ndots:5\n`,
     );
     // The namespace file has no trailing newline, as the projected service-account volume writes it.
-    this.put(NAMESPACE_FILE, init.namespace);
-    for (const [path, content] of Object.entries(init.files ?? {})) {
-      this.mkdir(parentOf(normalizePath(path)), true);
-      this.put(normalizePath(path), content);
+    if (!this.mounts.some((m) => NAMESPACE_FILE.startsWith(`${m.path}/`))) layer.putFile(NAMESPACE_FILE, init.namespace);
+    for (const [path, content] of Object.entries(init.files ?? {})) layer.putFile(path, content);
+    // The runtime creates each mount point (a directory, or an empty file for a file subPath).
+    for (const m of [...this.mounts].reverse()) {
+      const target = this.resolve(parentOf(m.path), m);
+      target.tree.mkdirs(target.path);
+      const inside = m.tree.get(m.root);
+      const point = joinPath(target.path, m.path.slice(m.path.lastIndexOf('/') + 1));
+      if (!target.tree.get(point)) {
+        if (inside?.kind === 'file') target.tree.setFile(point, '');
+        else target.tree.setDir(point);
+      }
     }
   }
 
-  private put(path: string, content: string): void {
-    this.nodes.set(path, { kind: 'file', content });
+  /** The tree and path a container path lives at (skipping the mount `except`, while creating it). */
+  private resolve(path: string, except?: Mount): Resolved {
+    const p = normalizePath(path);
+    for (const m of this.mounts) {
+      if (m === except) continue;
+      if (p === m.path || p.startsWith(`${m.path}/`)) {
+        return { tree: m.tree, path: joinPath(m.root, p.slice(m.path.length)), readOnly: m.readOnly };
+      }
+    }
+    return { tree: this.own, path: p, readOnly: false };
   }
 
   kind(path: string): 'file' | 'dir' | undefined {
-    return this.nodes.get(normalizePath(path))?.kind;
+    const r = this.resolve(path);
+    return r.tree.get(r.path)?.kind;
   }
 
   /** `/dev/null` reads as empty and swallows writes. */
   read(path: string): { ok: true; content: string } | { ok: false; error: FsError } {
-    const p = normalizePath(path);
-    if (p === '/dev/null') return { ok: true, content: '' };
-    const node = this.nodes.get(p);
+    if (normalizePath(path) === '/dev/null') return { ok: true, content: '' };
+    const r = this.resolve(path);
+    const node = r.tree.get(r.path);
     if (!node) return { ok: false, error: 'No such file or directory' };
     if (node.kind === 'dir') return { ok: false, error: 'Is a directory' };
     return { ok: true, content: node.content };
@@ -109,58 +135,66 @@ export class ContainerFS {
   write(path: string, content: string, append: boolean): FsError | undefined {
     const p = normalizePath(path);
     if (p === '/dev/null' || p === '/dev/stdout' || p === '/dev/stderr') return undefined;
-    const node = this.nodes.get(p);
+    const r = this.resolve(p);
+    const node = r.tree.get(r.path);
     if (node?.kind === 'dir') return 'Is a directory';
-    const parent = this.nodes.get(parentOf(p));
+    const parent = r.tree.get(parentOf(r.path));
     if (!parent) return 'No such file or directory';
     if (parent.kind !== 'dir') return 'Not a directory';
-    this.put(p, append && node ? node.content + content : content);
+    if (r.readOnly) return 'Read-only file system';
+    r.tree.setFile(r.path, append && node ? node.content + content : content, node?.mode);
     return undefined;
   }
 
   /** `touch`: creates an empty file if missing (contents of an existing one are kept). */
   touch(path: string): FsError | undefined {
-    const p = normalizePath(path);
-    if (this.nodes.has(p)) return undefined;
-    return this.write(p, '', false);
+    const r = this.resolve(path);
+    if (r.tree.get(r.path)) return r.readOnly ? 'Read-only file system' : undefined;
+    return this.write(path, '', false);
   }
 
   mkdir(path: string, parents: boolean): FsError | undefined {
     const p = normalizePath(path);
-    const node = this.nodes.get(p);
+    const r = this.resolve(p);
+    const node = r.tree.get(r.path);
     if (node) return parents && node.kind === 'dir' ? undefined : 'File exists';
     const parent = parentOf(p);
-    const pnode = this.nodes.get(parent);
+    const pr = this.resolve(parent);
+    const pnode = pr.tree.get(pr.path);
     if (!pnode) {
       if (!parents) return 'No such file or directory';
       const err = this.mkdir(parent, true);
       if (err) return err;
     } else if (pnode.kind !== 'dir') return 'Not a directory';
-    this.nodes.set(p, { kind: 'dir' });
+    if (r.readOnly) return 'Read-only file system';
+    r.tree.setDir(r.path);
     return undefined;
   }
 
   remove(path: string, recursive: boolean): FsError | undefined {
     const p = normalizePath(path);
-    const node = this.nodes.get(p);
+    const r = this.resolve(p);
+    const node = r.tree.get(r.path);
     if (!node) return 'No such file or directory';
+    if (r.readOnly) return 'Read-only file system';
+    // A mount point is busy: its own directory stays (its content can go).
+    const mountPoint = this.mounts.some((m) => m.path === p);
     if (node.kind === 'dir') {
       if (!recursive) return 'Is a directory';
-      for (const key of [...this.nodes.keys()]) if (key.startsWith(`${p}/`)) this.nodes.delete(key);
+      for (const name of r.tree.children(r.path)) r.tree.deleteTree(joinPath(r.path, name));
+      if (mountPoint) return 'Device or resource busy';
+      if (p !== '/') r.tree.delete(r.path);
+      return undefined;
     }
-    if (p !== '/') this.nodes.delete(p);
+    if (mountPoint) return 'Device or resource busy';
+    r.tree.delete(r.path);
     return undefined;
   }
 
   /** Names directly inside a directory, sorted (busybox ls order for ASCII names). */
   list(path: string): string[] | undefined {
-    const p = normalizePath(path);
-    if (this.nodes.get(p)?.kind !== 'dir') return undefined;
-    const prefix = p === '/' ? '/' : `${p}/`;
-    const names: string[] = [];
-    for (const key of this.nodes.keys()) {
-      if (key !== p && key.startsWith(prefix) && !key.slice(prefix.length).includes('/')) names.push(key.slice(prefix.length));
-    }
-    return names.sort();
+    const r = this.resolve(path);
+    if (r.tree.get(r.path)?.kind !== 'dir') return undefined;
+    return r.tree.children(r.path);
   }
 }

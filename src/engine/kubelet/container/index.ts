@@ -8,6 +8,8 @@ export { PERL_BPI_2000_MS } from './interpreter';
 export { formatDate, parseSleep, stableServiceIP } from './builtins';
 export { expandBraces, evalArith } from './arith';
 export { ContainerFS, NAMESPACE_FILE, SERVICE_ACCOUNT_DIR, CLUSTER_DNS_IP, normalizePath } from './fs';
+export type { Mount } from './fs';
+export { FileTree } from './file-tree';
 export { serverModel } from './servers';
 export type { ServerModel, TermBehavior } from './servers';
 export { parseScript, ShellSyntaxError } from './parse';

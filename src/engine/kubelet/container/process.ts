@@ -16,7 +16,7 @@
 // script is what `cat /tmp/healthy` in an exec probe sees.
 
 import { basename, type Context, type ProcessHost } from './context';
-import { ContainerFS } from './fs';
+import { ContainerFS, type Mount } from './fs';
 import { runArgv } from './interpreter';
 import { serverModel, type TermBehavior } from './servers';
 import type { Effect, ExecResult, LogLine, Proc, Process, ProcessEnv, ServingInfo, Signal, SignalResult, Step } from './types';
@@ -31,6 +31,8 @@ export const DEFAULT_TERM: TermBehavior = { code: 143, afterMs: 0 };
 export interface ProcessOptions {
   /** Extra files for the container filesystem (e.g. mounted ConfigMap keys), path → content. */
   files?: Readonly<Record<string, string>>;
+  /** The pod's volumes as the container mounts them (from the kubelet's volume manager). */
+  mounts?: readonly Mount[];
   /** SIGTERM behaviour of the image's own server when the simulator does not know the program (catalog). */
   stopBehavior?: TermBehavior;
 }
@@ -64,7 +66,7 @@ class Runner implements Process {
     private readonly env: ProcessEnv,
     private readonly options: ProcessOptions,
   ) {
-    this.fs = new ContainerFS({ namespace: env.namespace, hostname: env.hostname, files: options.files });
+    this.fs = new ContainerFS({ namespace: env.namespace, hostname: env.hostname, files: options.files, mounts: options.mounts });
     this.host = {
       traps: new Map(),
       takePendingSignal: () => this.pendingSignals.shift(),

@@ -7,7 +7,7 @@ import type { Clock, TimerHandle } from '../../clock/clock';
 import { Priority } from '../../clock/clock';
 import type { SeededRandom } from '../../clock/random';
 import type { LogLine, Process, ProcessEnv, Step } from '../container/types';
-import type { TermBehavior } from '../container';
+import type { Mount, TermBehavior } from '../container';
 import { startProcess } from '../container';
 import type { ContainerInstance, ContainerKind, PodSandbox, RuntimePod } from './runtime-types';
 
@@ -22,6 +22,8 @@ export interface StartContainerRequest {
   readonly argv: readonly string[];
   readonly env: ProcessEnv;
   readonly listenPorts?: readonly number[];
+  /** The pod's volumes as this container mounts them. */
+  readonly mounts?: readonly Mount[];
   /** How the image's program reacts to SIGTERM (catalog), when the simulator does not know it. */
   readonly stopBehavior?: TermBehavior;
   /** Teaching: the process ends at start + afterMs with this code and reason (e.g. OOMKilled). */
@@ -109,7 +111,7 @@ export class ContainerRuntime {
     const run: Running = {
       instance,
       podUid: uid,
-      process: startProcess([...request.argv], request.env, { stopBehavior: request.stopBehavior }),
+      process: startProcess([...request.argv], request.env, { stopBehavior: request.stopBehavior, mounts: request.mounts ?? [] }),
       followers: new Set(),
     };
     this.running.set(instance.id, run);

@@ -10,6 +10,7 @@ import type { NodeImageCache } from '../images/node-image-cache';
 import type { ContainerRuntime } from './container-runtime';
 import type { Backoff } from '../../runtime/flowcontrol-backoff';
 import type { SerialPullQueue } from './pull-queue';
+import type { PodVolumes, VolumeHost } from '../volumes';
 
 export interface NodeContext {
   readonly api: ApiServer;
@@ -36,4 +37,10 @@ export interface NodeContext {
   forget(uid: string): void;
   /** Images changed (node status reports them). */
   imagesChanged(): void;
+  /** What volume plugins see of this node. */
+  readonly volumeHost: VolumeHost;
+  /** The volume manager's state of a pod (created on first use, dropped by `forget`). */
+  podVolumes(uid: string): PodVolumes;
+  /** Tracks the ConfigMaps / Secrets a pod mounts: `remount` runs when one changes. */
+  trackMountedObjects(pod: KObject, remount: () => void): void;
 }

@@ -27,6 +27,9 @@ import { admitPod } from './node-admission';
 import { podQosClass } from '../../api/kinds/pod-qos';
 import { PodWorker } from './pod-worker';
 import { SerialPullQueue } from './pull-queue';
+import { FileTree } from '../container/file-tree';
+import { PodVolumes, type VolumeHost } from '../volumes';
+import type { MountedObjectIndex } from '../volumes/object-index';
 
 const CRITICAL_PRIORITY = 2_000_000_000;
 const SHUTDOWN_MESSAGE = 'Pod was terminated in response to imminent node shutdown.';
@@ -59,6 +62,8 @@ export interface NodeKubeletDeps {
   random: SeededRandom;
   topology: Topology;
   events: EventRecorder;
+  /** Which pods mount which ConfigMaps and Secrets, for every node (kubelets.ts feeds it updates). */
+  mountedObjects?: MountedObjectIndex;
 }
 
 export class NodeKubelet implements NodeContext {
@@ -79,6 +84,10 @@ export class NodeKubelet implements NodeContext {
   private memoryPressure = false;
   private diskPressure = false;
   private evictionTimer?: TimerHandle;
+  /** The node's own disk (hostPath volumes): it outlives pods and reboots. */
+  readonly nodeDisk = new FileTree();
+  private readonly volumes = new Map<string, PodVolumes>();
+  readonly volumeHost: VolumeHost;
 
   constructor(
     private readonly deps: NodeKubeletDeps,
@@ -94,6 +103,13 @@ export class NodeKubelet implements NodeContext {
     this.relistOffsetMs = hash(nodeName) % 1000;
     const pause = lookupImage(mustParseImageReference(SANDBOX_IMAGE));
     if (pause.found) this.images.add(mustParseImageReference(SANDBOX_IMAGE), pause.image);
+    this.volumeHost = {
+      api: this.api,
+      nodeName,
+      hostIP,
+      nodeDisk: this.nodeDisk,
+      now: () => this.clock.now(),
+    };
   }
 
   // ---- from the API (via the dispatcher) -----------------------------------------------------
@@ -262,6 +278,19 @@ export class NodeKubelet implements NodeContext {
 
   forget(uid: string): void {
     this.workers.delete(uid);
+    // The pod's volumes are torn down with it (an emptyDir's data is gone).
+    this.volumes.delete(uid);
+    this.deps.mountedObjects?.untrack(uid);
+  }
+
+  podVolumes(uid: string): PodVolumes {
+    let volumes = this.volumes.get(uid);
+    if (!volumes) this.volumes.set(uid, (volumes = new PodVolumes()));
+    return volumes;
+  }
+
+  trackMountedObjects(pod: KObject, remount: () => void): void {
+    this.deps.mountedObjects?.track(pod, remount);
   }
 
   imagesChanged(): void {

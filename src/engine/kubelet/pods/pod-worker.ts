@@ -30,6 +30,7 @@ import { readyAfterAt } from './teaching-effects';
 import { findSpecContainer } from './spec-container';
 import { stopContainerFlow } from './stop-container';
 import { evaluateContainerProbe } from './probe-evaluation';
+import { POD_ATTACH_AND_MOUNT_TIMEOUT_MS } from '../volumes';
 
 /** kubelet syncFrequency (resync of healthy pods) and backOffPeriod (after errors). */
 const RESYNC_MS = 60_000;
@@ -76,6 +77,8 @@ export class PodWorker implements ProbeHost {
   private lastWrittenStatus: unknown;
   /** This sync put a container into CrashLoopBackOff. */
   private enteredBackOff = false;
+  /** Since when the current sync has been waiting for volumes to mount (WaitForAttachAndMount). */
+  private mountWaitSinceMs?: number;
 
   constructor(
     readonly node: NodeContext,
@@ -85,6 +88,7 @@ export class PodWorker implements ProbeHost {
     this.uid = pod.metadata.uid!;
     this.startTimeMs = node.clock.now();
     this.prober = new PodProber(node.clock, this, (id) => node.runtime.isRunning(id));
+    node.trackMountedObjects(pod, () => this.remountAtNextPeriodicSync());
     this.requestSync(0);
   }
 
@@ -316,6 +320,7 @@ export class PodWorker implements ProbeHost {
       if (r.kind === 'error') outcome.error = true;
     };
 
+    if (!this.mountVolumes()) return outcome;
     if (!this.ensureSandbox()) return { kind: 'running', error: true };
 
     for (const c of (spec.ephemeralContainers ?? []) as any[]) {
@@ -391,6 +396,56 @@ export class PodWorker implements ProbeHost {
     }
     if (active === 0 && (spec.containers ?? []).length > 0) return { kind: 'completed' };
     return outcome;
+  }
+
+  /**
+   * WaitForAttachAndMount: sets up the pod's volumes (and remounts the projected ones, which is
+   * how updates reach their files). While one fails, the pod waits in ContainerCreating: a
+   * FailedMount event per failed SetUp (retried with back-off), and after 2m3s the sync gives up
+   * with `Unable to attach or mount volumes` and is retried after the error back-off.
+   */
+  private mountVolumes(): boolean {
+    const now = this.node.clock.now();
+    const attempt = this.node.podVolumes(this.uid).setUp(this.node.volumeHost, this.pod, true);
+    for (const f of attempt.failures) {
+      this.node.recorder.event(
+        this.pod,
+        'Warning',
+        'FailedMount',
+        `MountVolume.SetUp failed for volume "${f.volume}" : ${f.message}`,
+      );
+    }
+    if (attempt.ready) {
+      this.mountWaitSinceMs = undefined;
+      return true;
+    }
+    this.mountWaitSinceMs ??= now;
+    const deadline = this.mountWaitSinceMs + POD_ATTACH_AND_MOUNT_TIMEOUT_MS;
+    if (now >= deadline) {
+      this.mountWaitSinceMs = undefined;
+      this.node.recorder.event(
+        this.pod,
+        'Warning',
+        'FailedMount',
+        `Unable to attach or mount volumes: unmounted volumes=[${attempt.unmounted.join(' ')}], unattached volumes=[], failed to process volumes=[]: context deadline exceeded`,
+      );
+      this.requestSync(this.jitter(ERROR_BACKOFF_MS));
+      return false;
+    }
+    this.requestSync(Math.min(attempt.nextRetryMs, deadline) - now);
+    return false;
+  }
+
+  /**
+   * A ConfigMap or Secret the pod mounts changed. The kubelet's watch-based cache has it at once,
+   * but files are rewritten only when the pod is synced: on its periodic resync (syncFrequency,
+   * 1 min; upstream adds up to 50 % jitter, here the resyncs sit on a 1-min grid from the pod's
+   * start so the delay is deterministic) unless something else syncs it first.
+   */
+  private remountAtNextPeriodicSync(): void {
+    const now = this.node.clock.now();
+    const next = this.startTimeMs + (Math.floor((now - this.startTimeMs) / RESYNC_MS) + 1) * RESYNC_MS;
+    this.requestSync(next - now);
   }
 
   private ensureSandbox(): boolean {

@@ -114,6 +114,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
       },
       epochMs: node.clock.epochMs,
     },
+    mounts: node.podVolumes(worker.uid).mountsFor(c),
     forcedExit: forcedExitFor(pod, c),
     listenPorts: defaults.listenPorts,
     stopBehavior: defaults.stopBehavior,

@@ -21,6 +21,7 @@ import { nodeResourcesFit } from './node-resources-fit';
 import { nodeUnschedulable } from './node-unschedulable';
 import { podTopologySpread } from './pod-topology-spread';
 import { taintToleration } from './taint-toleration';
+import { volumeBinding, type VolumeListers } from './volume-binding';
 
 export interface DefaultPlugins {
   filter: FilterPlugin[];
@@ -32,14 +33,26 @@ export interface DefaultPlugins {
  * instantiates each plugin once): PodTopologySpread and InterPodAffinity keep their count caches
  * on the instance, so a scheduler should call this once and keep the result.
  */
-export function defaultPlugins(): DefaultPlugins {
+export function defaultPlugins(volumes?: VolumeListers): DefaultPlugins {
   const taints = taintToleration();
   const affinity = nodeAffinity();
   const fit = nodeResourcesFit();
   const spread = podTopologySpread();
   const interPod = interPodAffinity();
   return {
-    filter: [nodeUnschedulable(), nodeName(), taints, affinity, nodePorts(), fit, spread, interPod],
+    // VolumeBinding sits after NodeResourcesFit, as upstream's multiPoint order has it; it needs
+    // the storage listers, so plugin sets built without them (tests) go without it.
+    filter: [
+      nodeUnschedulable(),
+      nodeName(),
+      taints,
+      affinity,
+      nodePorts(),
+      fit,
+      ...(volumes ? [volumeBinding(volumes)] : []),
+      spread,
+      interPod,
+    ],
     score: [taints, affinity, fit, spread, interPod, balancedAllocation(), imageLocality()],
   };
 }

@@ -28,6 +28,8 @@ export type ClusterEvent =
   | { type: 'AssignedPodUpdate'; oldPod: KObject; pod: KObject }
   | { type: 'AssignedPodDelete'; pod: KObject }
   | { type: 'UnschedulableTimeout' }
+  /** A PersistentVolumeClaim, PersistentVolume or StorageClass was added or changed. */
+  | { type: 'StorageChange' }
   | { type: 'ForceActivate' };
 
 /** Whether `pod` would pass `plugin`'s PreFilter+Filter on `node` as the cache holds it now. */
@@ -53,6 +55,8 @@ export function pluginHint(plugin: string, event: ClusterEvent, pod: KObject, ch
     case 'UnschedulableTimeout':
     case 'ForceActivate':
       return true;
+    case 'StorageChange':
+      return plugin === 'VolumeBinding';
     case 'NodeAdd':
       return NODE_LOCAL.has(plugin) ? check(pod, plugin, event.node) : true;
     case 'NodeUpdate':

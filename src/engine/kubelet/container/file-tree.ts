@@ -1,0 +1,102 @@
+// FileTree: one filesystem's files and directories as a flat map of absolute paths (`/` is its
+// root). A container's own writable layer is one; so is each volume's storage (an emptyDir, a
+// node's disk for hostPath, a ConfigMap's projected files), which the container sees through a
+// mount. Only what the docs' commands touch is modelled: no permissions checks, links or mtimes;
+// a file's mode is kept because volume sources set it (defaultMode, items[].mode).
+
+export type FsError =
+  | 'No such file or directory'
+  | 'Is a directory'
+  | 'Not a directory'
+  | 'File exists'
+  | 'Directory not empty'
+  | 'Read-only file system'
+  | 'Device or resource busy';
+
+export type FsNode = { kind: 'dir' } | { kind: 'file'; content: string; mode?: number };
+
+/** Normalises a path against `/` (the only working directory): collapses `.`, `..` and `//`. */
+export function normalizePath(path: string): string {
+  const out: string[] = [];
+  for (const seg of path.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return `/${out.join('/')}`;
+}
+
+export const parentOf = (p: string) => (p === '/' ? '/' : p.slice(0, p.lastIndexOf('/')) || '/');
+
+/** `/a` + `/b/c` → `/a/b/c` (both normalised absolute paths). */
+export const joinPath = (base: string, rest: string) => normalizePath(`${base}/${rest}`);
+
+export class FileTree {
+  private readonly nodes = new Map<string, FsNode>([['/', { kind: 'dir' }]]);
+
+  get(path: string): FsNode | undefined {
+    return this.nodes.get(path);
+  }
+
+  /** Sets a file; parents must already exist (callers check, or use `putFile`). */
+  setFile(path: string, content: string, mode?: number): void {
+    this.nodes.set(path, mode === undefined ? { kind: 'file', content } : { kind: 'file', content, mode });
+  }
+
+  setDir(path: string): void {
+    this.nodes.set(path, { kind: 'dir' });
+  }
+
+  /** Writes a file, creating its parent directories. */
+  putFile(path: string, content: string, mode?: number): void {
+    const p = normalizePath(path);
+    this.mkdirs(parentOf(p));
+    this.setFile(p, content, mode);
+  }
+
+  /** `mkdir -p` without checks (a file on the way is replaced: only the kubelet calls this). */
+  mkdirs(path: string): void {
+    const p = normalizePath(path);
+    if (this.nodes.get(p)?.kind === 'dir') return;
+    if (p !== '/') this.mkdirs(parentOf(p));
+    this.nodes.set(p, { kind: 'dir' });
+  }
+
+  delete(path: string): void {
+    if (path !== '/') this.nodes.delete(path);
+  }
+
+  /** Removes a directory's whole subtree (the directory itself too, unless it is the root). */
+  deleteTree(path: string): void {
+    const prefix = path === '/' ? '/' : `${path}/`;
+    for (const key of [...this.nodes.keys()]) if (key.startsWith(prefix) && key !== '/') this.nodes.delete(key);
+    this.delete(path);
+  }
+
+  /** Names directly inside a directory, sorted (busybox ls order for ASCII names). */
+  children(path: string): string[] {
+    const prefix = path === '/' ? '/' : `${path}/`;
+    const names: string[] = [];
+    for (const key of this.nodes.keys()) {
+      if (key !== path && key.startsWith(prefix) && !key.slice(prefix.length).includes('/')) names.push(key.slice(prefix.length));
+    }
+    return names.sort();
+  }
+
+  /**
+   * Replaces everything with `files` (relative path → content), as the kubelet's atomic writer
+   * swaps a ConfigMap volume's `..data` to a new timestamped directory in one step.
+   */
+  replaceAll(files: ReadonlyMap<string, { content: string; mode?: number }>): void {
+    this.nodes.clear();
+    this.nodes.set('/', { kind: 'dir' });
+    for (const [path, f] of files) this.putFile(`/${path}`, f.content, f.mode);
+  }
+
+  /** A copy (a subPath mount of a ConfigMap volume keeps the content it started with). */
+  clone(): FileTree {
+    const copy = new FileTree();
+    for (const [k, v] of this.nodes) copy.nodes.set(k, v);
+    return copy;
+  }
+}

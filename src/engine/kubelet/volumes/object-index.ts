@@ -1,0 +1,62 @@
+// Which pods mount which ConfigMaps and Secrets, so that an update reaches exactly the pods whose
+// files it changes (the kubelet's watch-based configmap/secret managers register the objects a
+// pod references when the pod is added and drop them when it goes). Keyed by object, never
+// scanned.
+
+import type { KObject } from '../../../k8s/types';
+
+export type ReferencedKind = 'configmap' | 'secret';
+
+const key = (kind: ReferencedKind, namespace: string, name: string) => `${kind}/${namespace}/${name}`;
+
+/** The ConfigMaps and Secrets a pod's volumes project (configMap, secret, projected sources). */
+export function mountedObjectKeys(pod: KObject): string[] {
+  const ns = pod.metadata.namespace ?? '';
+  const keys = new Set<string>();
+  for (const v of (pod.spec?.volumes ?? []) as any[]) {
+    if (typeof v?.configMap?.name === 'string') keys.add(key('configmap', ns, v.configMap.name));
+    if (typeof v?.secret?.secretName === 'string') keys.add(key('secret', ns, v.secret.secretName));
+    for (const s of (v?.projected?.sources ?? []) as any[]) {
+      if (typeof s?.configMap?.name === 'string') keys.add(key('configmap', ns, s.configMap.name));
+      if (typeof s?.secret?.name === 'string') keys.add(key('secret', ns, s.secret.name));
+    }
+  }
+  return [...keys];
+}
+
+export class MountedObjectIndex {
+  private readonly byObject = new Map<string, Map<string, () => void>>();
+  private readonly byPod = new Map<string, string[]>();
+
+  /** Tracks the objects `pod` mounts; `notify` runs when one of them changes. */
+  track(pod: KObject, notify: () => void): void {
+    const uid = pod.metadata.uid!;
+    this.untrack(uid);
+    const keys = mountedObjectKeys(pod);
+    if (keys.length === 0) return;
+    this.byPod.set(uid, keys);
+    for (const k of keys) {
+      let pods = this.byObject.get(k);
+      if (!pods) this.byObject.set(k, (pods = new Map()));
+      pods.set(uid, notify);
+    }
+  }
+
+  untrack(uid: string): void {
+    const keys = this.byPod.get(uid);
+    if (!keys) return;
+    this.byPod.delete(uid);
+    for (const k of keys) {
+      const pods = this.byObject.get(k);
+      pods?.delete(uid);
+      if (pods?.size === 0) this.byObject.delete(k);
+    }
+  }
+
+  /** An object changed (added, updated or deleted): every pod mounting it is told. */
+  changed(kind: ReferencedKind, namespace: string, name: string): void {
+    const pods = this.byObject.get(key(kind, namespace, name));
+    if (!pods) return;
+    for (const notify of [...pods.values()]) notify();
+  }
+}
