@@ -19,6 +19,7 @@ import { replicaSetKind, replicationControllerKind } from './replicaset';
 import { KindRegistry } from './registry';
 import { limitRangeKind, resourceQuotaKind } from './resourcequota';
 import { serviceKind } from './service';
+import { statefulSetKind } from './statefulset';
 import { storageClassKind } from './storageclass';
 
 export const builtinKinds: readonly KindDefinition[] = [
@@ -36,6 +37,7 @@ export const builtinKinds: readonly KindDefinition[] = [
   daemonSetKind,
   deploymentKind,
   replicaSetKind,
+  statefulSetKind,
   horizontalPodAutoscalerKind,
   podDisruptionBudgetKind,
   persistentVolumeKind,
@@ -66,6 +68,6 @@ export {
 export { horizontalPodAutoscalerKind };
 export { podDisruptionBudgetKind };
 export { replicaSetKind, replicationControllerKind };
-export { controllerRevisionKind, daemonSetKind };
+export { controllerRevisionKind, daemonSetKind, statefulSetKind };
 export { persistentVolumeKind, persistentVolumeClaimKind, storageClassKind };
 export { limitRangeKind, resourceQuotaKind };
