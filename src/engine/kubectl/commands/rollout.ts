@@ -30,6 +30,7 @@ import { kindPrefix, parseResourceArgs } from '../resources';
 import { filenameFlags, requestNamespace } from './common-flags';
 import { deploymentReplicaSets, replicaSetsByRevision } from './deployment-revisions';
 import { dryRunSuffix, parseDryRun } from './manifest-target';
+import { rollbackStatefulSet, statefulSetHistoryText, statefulSetStatus } from './statefulset-rollout';
 
 /** How long an unbounded `rollout status` may block the virtual clock before giving up. */
 const MAX_STATUS_WAIT_MS = 60 * 60_000;
@@ -92,6 +93,10 @@ function isDeployment(def: KindDefinition): boolean {
   return def.group === 'apps' && def.kind === 'Deployment';
 }
 
+function isStatefulSet(def: KindDefinition): boolean {
+  return def.group === 'apps' && def.kind === 'StatefulSet';
+}
+
 function groupKind(def: KindDefinition): string {
   return def.group ? `${def.kind}.${def.group}` : def.kind;
 }
@@ -149,15 +154,18 @@ export function deploymentStatus(d: KObject, wantRevision = 0): { message: strin
 export function runRolloutStatus(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
   const list = targets(parsed, env, 'status');
   const t = list[0];
-  if (!isDeployment(t.def)) throw new KubectlError(`no status viewer has been implemented for ${groupKind(t.def)}`);
+  if (!isDeployment(t.def) && !isStatefulSet(t.def))
+    throw new KubectlError(`no status viewer has been implemented for ${groupKind(t.def)}`);
   const wantRevision = parsed.flags.revision as number;
   if (wantRevision < 0) throw new KubectlError('revision must be a positive integer');
+  // The StatefulSet viewer ignores --revision.
+  const viewer = isStatefulSet(t.def) ? statefulSetStatus : (d: KObject) => deploymentStatus(d, wantRevision);
   const timeoutMs = parseGoDuration(parsed.flags.timeout as string);
   const first = getDeployment(env, t);
   const uid = first.metadata.uid;
 
   if (!parsed.flags.watch) {
-    io.out(deploymentStatus(first, wantRevision).message);
+    io.out(viewer(first).message);
     return 0;
   }
   let done = false;
@@ -165,7 +173,7 @@ export function runRolloutStatus(parsed: ParsedArgs, io: KubectlIO, env: Kubectl
   const onObject = (d: KObject) => {
     if (done || failure !== undefined) return;
     try {
-      const s = deploymentStatus(d, wantRevision);
+      const s = viewer(d);
       io.out(s.message);
       done = s.done;
     } catch (e) {
@@ -204,11 +212,14 @@ export function runRolloutHistory(parsed: ParsedArgs, io: KubectlIO, env: Kubect
   const wantRevision = parsed.flags.revision as number;
   if (wantRevision < 0) throw new KubectlError(`revision must be a positive integer: ${wantRevision}`);
   for (const t of targets(parsed, env, 'history')) {
-    if (!isDeployment(t.def)) throw new KubectlError(`no history viewer has been implemented for ${groupKind(t.def)}`);
+    if (!isDeployment(t.def) && !isStatefulSet(t.def))
+      throw new KubectlError(`no history viewer has been implemented for ${groupKind(t.def)}`);
     const d = getDeployment(env, t);
-    const byRevision = replicaSetsByRevision(env, d);
+    const byRevision = isStatefulSet(t.def) ? new Map<number, KObject>() : replicaSetsByRevision(env, d);
     let text: string;
-    if (byRevision.size === 0) {
+    if (isStatefulSet(t.def)) {
+      text = statefulSetHistoryText(env, d, wantRevision, printPodTemplate);
+    } else if (byRevision.size === 0) {
       text = 'No rollout history found.';
     } else if (wantRevision > 0) {
       const rs = byRevision.get(wantRevision);
@@ -234,7 +245,10 @@ function printTemplate(rs: KObject): string {
   const annotations = { ...(template.metadata?.annotations ?? {}) };
   const cause = rs.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION];
   if (cause) annotations[CHANGE_CAUSE_ANNOTATION] = cause;
-  const withCause = { ...template, metadata: { ...(template.metadata ?? {}), annotations } };
+  return printPodTemplate({ ...template, metadata: { ...(template.metadata ?? {}), annotations } });
+}
+
+function printPodTemplate(withCause: Record<string, unknown>): string {
   // history.go writes through a PrefixWriter straight into a buffer: no alignment, raw tabs.
   const parts: string[] = [];
   const raw = {
@@ -253,10 +267,13 @@ export function runRolloutUndo(parsed: ParsedArgs, io: KubectlIO, env: KubectlEn
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
   let failed = false;
   for (const t of targets(parsed, env, 'undo')) {
-    if (!isDeployment(t.def)) throw new KubectlError(`no rollbacker has been implemented for "${groupKind(t.def)}"`);
+    if (!isDeployment(t.def) && !isStatefulSet(t.def))
+      throw new KubectlError(`no rollbacker has been implemented for "${groupKind(t.def)}"`);
     try {
       const d = getDeployment(env, t);
-      const result = rollback(env, t, d, toRevision, dryRun !== 'none');
+      const result = isStatefulSet(t.def)
+        ? rollbackStatefulSet(env, d, toRevision, dryRun !== 'none')
+        : rollback(env, t, d, toRevision, dryRun !== 'none');
       io.out(`${kindPrefix(t.def)}/${d.metadata.name} ${result}${dryRunSuffix(dryRun)}\n`);
     } catch (e) {
       if (e instanceof ApiError) {
@@ -346,7 +363,8 @@ function runMutation(
 ): number {
   const errs: string[] = [];
   for (const t of targets(parsed, env, sub)) {
-    if (!isDeployment(t.def)) {
+    // objectrestarter restarts StatefulSets too; objectpauser / objectresumer only Deployments.
+    if (!isDeployment(t.def) && !(sub === 'restart' && isStatefulSet(t.def))) {
       errs.push(
         `${resourceString(t.def, t.name)} ${sub === 'restart' ? 'restarting' : sub === 'pause' ? 'pausing' : 'resuming'} is not supported`,
       );

@@ -24,6 +24,7 @@ import { describePod } from './pod';
 import { describePodDisruptionBudget } from './poddisruptionbudget';
 import { describeReplicaSet, describeReplicationController } from './replicaset';
 import { describeService } from './service';
+import { describeStatefulSet } from './statefulset';
 import type { DescribeContext, Describer } from './types';
 
 export type { DescribeContext, Describer } from './types';
@@ -49,6 +50,7 @@ const describers = new Map<string, Describer>([
   ['policy/PodDisruptionBudget', describePodDisruptionBudget],
   ['apps/ReplicaSet', describeReplicaSet],
   ['apps/Deployment', describeDeployment],
+  ['apps/StatefulSet', describeStatefulSet],
   ['/ReplicationController', describeReplicationController],
 ]);
 
