@@ -29,8 +29,17 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   { kind: 'PriorityClass', plural: 'priorityclasses', singular: 'priorityclass', shortNames: ['pc'], namespaced: false },
   { kind: 'Service', plural: 'services', singular: 'service', shortNames: ['svc'], namespaced: true },
   { kind: 'EndpointSlice', plural: 'endpointslices', singular: 'endpointslice', shortNames: [], namespaced: true },
+  {
+    kind: 'ControllerRevision',
+    plural: 'controllerrevisions',
+    singular: 'controllerrevision',
+    shortNames: [],
+    namespaced: true,
+  },
+  { kind: 'DaemonSet', plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], namespaced: true },
   { kind: 'Deployment', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], namespaced: true },
   { kind: 'ReplicaSet', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], namespaced: true },
+  { kind: 'StatefulSet', plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], namespaced: true },
   {
     kind: 'HorizontalPodAutoscaler',
     plural: 'horizontalpodautoscalers',

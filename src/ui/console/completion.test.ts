@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { commonPrefix, complete, formatCandidates, resolveType, type CompletionContext } from './completion';
+import { RESOURCE_TYPES } from './completion-data';
 import { loadExplainSchema } from './explain-paths';
 
 function obj(kind: string, name: string, namespace?: string, labels?: Record<string, string>): KObject {
@@ -86,7 +87,7 @@ describe('complete: resource types and names', () => {
   });
 
   it('lists every type for an empty word', () => {
-    expect(tab('kubectl get ').candidates).toHaveLength(13);
+    expect(tab('kubectl get ').candidates).toHaveLength(RESOURCE_TYPES.length);
   });
 
   it('completes names of the typed type, in the default namespace', () => {
@@ -167,7 +168,7 @@ describe('complete: flags', () => {
 
   it('skips values of value flags when counting arguments', () => {
     expect(tab('kubectl get -l app=web -o wide pods ').candidates).toEqual(['web-1', 'web-2']);
-    expect(tab('kubectl get -o wide ').candidates).toHaveLength(13);
+    expect(tab('kubectl get -o wide ').candidates).toHaveLength(RESOURCE_TYPES.length);
   });
 });
 
