@@ -71,10 +71,18 @@ describe('KindRegistry', () => {
       'PriorityClass',
       'Service',
       'EndpointSlice',
+      'ControllerRevision',
+      'DaemonSet',
       'Deployment',
       'ReplicaSet',
+      'StatefulSet',
       'HorizontalPodAutoscaler',
       'PodDisruptionBudget',
+      'PersistentVolume',
+      'PersistentVolumeClaim',
+      'StorageClass',
+      'ResourceQuota',
+      'LimitRange',
     ]);
     const r = new KindRegistry();
     r.register(podKind);
