@@ -5,6 +5,7 @@
 import { formatGoDuration, parseGoDuration } from '../k8s/duration';
 
 type Setting =
+  | { type: 'gates'; help: string }
   | { type: 'duration'; defaultMs: number; help: string }
   | { type: 'number'; default: number; help: string }
   | { type: 'enum'; default: string; values: string[]; help: string };
@@ -32,12 +33,34 @@ export const SETTINGS = {
     values: ['v1.31', 'v1.34'],
     help: 'version profile; v1.31 uses the 40s node-monitor-grace-period default',
   },
+  'feature-gates': {
+    type: 'gates',
+    help: 'comma-separated NAME=true|false pairs (--feature-gates), e.g. MaxUnavailableStatefulSet=true',
+  },
 } satisfies Record<string, Setting>;
+
+/** The feature gates a user may set, with their defaults in the emulated version (v1.34). */
+export const FEATURE_GATES: Record<string, boolean> = {
+  // Alpha (off) through v1.34; honoured by the StatefulSet controller's rolling update.
+  MaxUnavailableStatefulSet: false,
+};
 
 export type SettingKey = keyof typeof SETTINGS;
 
+/** strconv.ParseBool's accepted spellings. */
+const PARSE_BOOL: Record<string, boolean> = Object.fromEntries([
+  ...['1', 't', 'T', 'TRUE', 'true', 'True'].map((k) => [k, true]),
+  ...['0', 'f', 'F', 'FALSE', 'false', 'False'].map((k) => [k, false]),
+]);
+
 export class SimulationConfig {
   private readonly values = new Map<SettingKey, number | string>();
+  private readonly gates = new Map<string, boolean>();
+
+  /** Whether a feature gate is on (its default unless set with feature-gates=). */
+  featureGate(name: string): boolean {
+    return this.gates.get(name) ?? FEATURE_GATES[name] ?? false;
+  }
 
   has(key: string): key is SettingKey {
     return Object.hasOwn(SETTINGS, key);
@@ -68,7 +91,9 @@ export class SimulationConfig {
   set(key: string, raw: string): void {
     if (!this.has(key)) throw new Error(`unknown setting "${key}"; known settings: ${Object.keys(SETTINGS).join(', ')}`);
     const s = SETTINGS[key] as Setting;
-    if (s.type === 'duration') {
+    if (s.type === 'gates') {
+      this.setGates(raw);
+    } else if (s.type === 'duration') {
       const ms = parseGoDuration(raw);
       if (ms < 0) throw new Error(`${key} must not be negative`);
       this.values.set(key, ms);
@@ -83,17 +108,42 @@ export class SimulationConfig {
     }
   }
 
+  /** component-base's feature gate parsing: `A=true,B=false`; nothing is set on an error. */
+  private setGates(raw: string): void {
+    const parsed = new Map<string, boolean>();
+    for (const part of raw.split(',')) {
+      const pair = part.trim();
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      if (eq < 0) throw new Error(`missing bool value for ${pair}`);
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (!Object.hasOwn(FEATURE_GATES, name)) throw new Error(`unrecognized feature gate: ${name}`);
+      const on = PARSE_BOOL[value];
+      if (on === undefined)
+        throw new Error(
+          `invalid value of ${name}=${value}, err: strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`,
+        );
+      parsed.set(name, on);
+    }
+    for (const [name, on] of parsed) this.gates.set(name, on);
+  }
+
   /** `KEY=VALUE` lines of every setting, for `kubeplay config view`. */
   describe(): string {
     return (Object.keys(SETTINGS) as SettingKey[])
       .map((k) => {
         const s = SETTINGS[k] as Setting;
         const v =
-          s.type === 'duration'
-            ? formatGoDuration(this.durationMs(k))
-            : s.type === 'number'
-              ? String(this.number(k))
-              : this.string(k);
+          s.type === 'gates'
+            ? Object.keys(FEATURE_GATES)
+                .map((g) => `${g}=${this.featureGate(g)}`)
+                .join(',')
+            : s.type === 'duration'
+              ? formatGoDuration(this.durationMs(k))
+              : s.type === 'number'
+                ? String(this.number(k))
+                : this.string(k);
         return `${k}=${v}\n`;
       })
       .join('');

@@ -41,6 +41,7 @@ import {
   startPersistentVolumeController,
   type PersistentVolumeController,
 } from './volume/persistentvolume-controller';
+import { STATEFULSET_CONTROLLER, startStatefulSetController } from './statefulset/statefulset-controller';
 import { startPvcProtectionController, startPvProtectionController } from './volume/protection-controllers';
 
 export interface Controllers {
@@ -57,6 +58,7 @@ export interface Controllers {
   replicationController: ReplicaSetController;
   deployment: DeploymentController;
   daemonSet: DaemonSetController;
+  statefulSet: Controller;
   horizontalPodAutoscaler: HorizontalController;
   persistentVolume: PersistentVolumeController;
   externalProvisioners: ExternalProvisioners;
@@ -115,6 +117,13 @@ export function startControllers(cluster: Cluster): Controllers {
       clock: cluster.clock,
       informers,
       recorder: cluster.events.recorder(DAEMONSET_CONTROLLER),
+    }),
+    statefulSet: startStatefulSetController({
+      api: cluster.api,
+      clock: cluster.clock,
+      informers,
+      recorder: cluster.events.recorder(STATEFULSET_CONTROLLER),
+      config: cluster.config,
     }),
     horizontalPodAutoscaler: startHorizontalPodAutoscalerController({
       api: cluster.api,

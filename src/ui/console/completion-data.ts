@@ -39,6 +39,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   { kind: 'DaemonSet', plural: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], namespaced: true },
   { kind: 'Deployment', plural: 'deployments', singular: 'deployment', shortNames: ['deploy'], namespaced: true },
   { kind: 'ReplicaSet', plural: 'replicasets', singular: 'replicaset', shortNames: ['rs'], namespaced: true },
+  { kind: 'StatefulSet', plural: 'statefulsets', singular: 'statefulset', shortNames: ['sts'], namespaced: true },
   {
     kind: 'HorizontalPodAutoscaler',
     plural: 'horizontalpodautoscalers',

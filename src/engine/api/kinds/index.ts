@@ -24,6 +24,7 @@ import { limitRangeKind, resourceQuotaKind } from './resourcequota';
 import { secretKind } from './secret';
 import { serviceKind } from './service';
 import { serviceAccountKind } from './serviceaccount';
+import { statefulSetKind } from './statefulset';
 import { storageClassKind } from './storageclass';
 
 export const builtinKinds: readonly KindDefinition[] = [
@@ -41,6 +42,7 @@ export const builtinKinds: readonly KindDefinition[] = [
   daemonSetKind,
   deploymentKind,
   replicaSetKind,
+  statefulSetKind,
   horizontalPodAutoscalerKind,
   // batch: `get all` lists cronjobs before jobs (discovery order).
   cronJobKind,
@@ -80,6 +82,6 @@ export { jobKind };
 export { podDisruptionBudgetKind };
 export { configMapKind, secretKind, serviceAccountKind };
 export { replicaSetKind, replicationControllerKind };
-export { controllerRevisionKind, daemonSetKind };
+export { controllerRevisionKind, daemonSetKind, statefulSetKind };
 export { persistentVolumeKind, persistentVolumeClaimKind, storageClassKind };
 export { limitRangeKind, resourceQuotaKind };

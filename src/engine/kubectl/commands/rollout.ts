@@ -38,6 +38,7 @@ import {
 } from './daemonset-rollout';
 import { deploymentReplicaSets, replicaSetsByRevision } from './deployment-revisions';
 import { dryRunSuffix, parseDryRun } from './manifest-target';
+import { rollbackStatefulSet, statefulSetHistoryText, statefulSetStatus } from './statefulset-rollout';
 
 /** How long an unbounded `rollout status` may block the virtual clock before giving up. */
 const MAX_STATUS_WAIT_MS = 60 * 60_000;
@@ -100,6 +101,10 @@ function isDeployment(def: KindDefinition): boolean {
   return def.group === 'apps' && def.kind === 'Deployment';
 }
 
+function isStatefulSet(def: KindDefinition): boolean {
+  return def.group === 'apps' && def.kind === 'StatefulSet';
+}
+
 function groupKind(def: KindDefinition): string {
   return def.group ? `${def.kind}.${def.group}` : def.kind;
 }
@@ -157,12 +162,16 @@ export function deploymentStatus(d: KObject, wantRevision = 0): { message: strin
 export function runRolloutStatus(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
   const list = targets(parsed, env, 'status');
   const t = list[0];
-  if (!isDeployment(t.def) && !isDaemonSet(t.def))
+  if (!isDeployment(t.def) && !isDaemonSet(t.def) && !isStatefulSet(t.def))
     throw new KubectlError(`no status viewer has been implemented for ${groupKind(t.def)}`);
   const wantRevision = parsed.flags.revision as number;
   if (wantRevision < 0) throw new KubectlError('revision must be a positive integer');
-  // The DaemonSet viewer ignores --revision.
-  const viewer = isDaemonSet(t.def) ? daemonSetRolloutStatus : (d: KObject) => deploymentStatus(d, wantRevision);
+  // The DaemonSet and StatefulSet viewers ignore --revision.
+  const viewer = isDaemonSet(t.def)
+    ? daemonSetRolloutStatus
+    : isStatefulSet(t.def)
+      ? statefulSetStatus
+      : (d: KObject) => deploymentStatus(d, wantRevision);
   const timeoutMs = parseGoDuration(parsed.flags.timeout as string);
   const first = getDeployment(env, t);
   const uid = first.metadata.uid;
@@ -215,15 +224,19 @@ export function runRolloutHistory(parsed: ParsedArgs, io: KubectlIO, env: Kubect
   const wantRevision = parsed.flags.revision as number;
   if (wantRevision < 0) throw new KubectlError(`revision must be a positive integer: ${wantRevision}`);
   for (const t of targets(parsed, env, 'history')) {
-    if (!isDeployment(t.def) && !isDaemonSet(t.def))
+    if (!isDeployment(t.def) && !isDaemonSet(t.def) && !isStatefulSet(t.def))
       throw new KubectlError(`no history viewer has been implemented for ${groupKind(t.def)}`);
     const d = getDeployment(env, t);
     const daemonSet = isDaemonSet(t.def);
     const byRevision = daemonSet
       ? new Map(daemonSetRevisions(env, d).map((r) => [r.revision as number, r] as const))
-      : replicaSetsByRevision(env, d);
+      : isStatefulSet(t.def)
+        ? new Map<number, KObject>()
+        : replicaSetsByRevision(env, d);
     let text: string;
-    if (byRevision.size === 0) {
+    if (isStatefulSet(t.def)) {
+      text = statefulSetHistoryText(env, d, wantRevision, printPodTemplate);
+    } else if (byRevision.size === 0) {
       text = 'No rollout history found.';
     } else if (wantRevision > 0) {
       const rs = byRevision.get(wantRevision);
@@ -272,13 +285,15 @@ export function runRolloutUndo(parsed: ParsedArgs, io: KubectlIO, env: KubectlEn
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
   let failed = false;
   for (const t of targets(parsed, env, 'undo')) {
-    if (!isDeployment(t.def) && !isDaemonSet(t.def))
+    if (!isDeployment(t.def) && !isDaemonSet(t.def) && !isStatefulSet(t.def))
       throw new KubectlError(`no rollbacker has been implemented for "${groupKind(t.def)}"`);
     try {
       const d = getDeployment(env, t);
       const result = isDaemonSet(t.def)
         ? rollbackDaemonSet(env, d, toRevision, dryRun, printPodTemplate)
-        : rollback(env, t, d, toRevision, dryRun !== 'none');
+        : isStatefulSet(t.def)
+          ? rollbackStatefulSet(env, d, toRevision, dryRun !== 'none')
+          : rollback(env, t, d, toRevision, dryRun !== 'none');
       io.out(`${kindPrefix(t.def)}/${d.metadata.name} ${result}${dryRunSuffix(dryRun)}\n`);
     } catch (e) {
       if (e instanceof ApiError) {
@@ -368,7 +383,8 @@ function runMutation(
 ): number {
   const errs: string[] = [];
   for (const t of targets(parsed, env, sub)) {
-    if (!isDeployment(t.def) && !(sub === 'restart' && isDaemonSet(t.def))) {
+    // objectrestarter restarts DaemonSets and StatefulSets too; objectpauser / objectresumer only Deployments.
+    if (!isDeployment(t.def) && !(sub === 'restart' && (isDaemonSet(t.def) || isStatefulSet(t.def)))) {
       errs.push(
         `${resourceString(t.def, t.name)} ${sub === 'restart' ? 'restarting' : sub === 'pause' ? 'pausing' : 'resuming'} is not supported`,
       );

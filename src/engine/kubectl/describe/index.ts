@@ -29,6 +29,7 @@ import { describeReplicaSet, describeReplicationController } from './replicaset'
 import { describeLimitRange, describeResourceQuota } from './resourcequota';
 import { describeService } from './service';
 import { describePersistentVolume, describePersistentVolumeClaim, describeStorageClass } from './storage';
+import { describeStatefulSet } from './statefulset';
 import type { DescribeContext, Describer } from './types';
 
 export type { DescribeContext, Describer } from './types';
@@ -55,6 +56,7 @@ const describers = new Map<string, Describer>([
   ['apps/ReplicaSet', describeReplicaSet],
   ['apps/Deployment', describeDeployment],
   ['apps/DaemonSet', describeDaemonSet],
+  ['apps/StatefulSet', describeStatefulSet],
   ['/ReplicationController', describeReplicationController],
   ['/PersistentVolumeClaim', describePersistentVolumeClaim],
   ['/PersistentVolume', describePersistentVolume],
