@@ -127,11 +127,19 @@ export class ApiServer {
   private cachedSecond = -1;
   private cachedTimestamp = '';
 
+  /**
+   * The ServiceAccount admission's volume-name suffixes (kube-api-access-xxxxx) come from a stream
+   * of their own, so that adding the volume did not move any pod name or uid of a seed.
+   */
+  readonly volumeNameRandom: SeededRandom;
+
   constructor(
     readonly clock: Clock,
     readonly random: SeededRandom,
     readonly registry: KindRegistry,
-  ) {}
+  ) {
+    this.volumeNameRandom = random.derive('kube-api-access');
+  }
 
   /** The kind a manifest names, or a 400 like the server's "no kind is registered". */
   kindOf(obj: Pick<KObject, 'apiVersion' | 'kind'>): KindDefinition {

@@ -60,3 +60,15 @@ describe('SeededRandom', () => {
     expect(() => new SeededRandom(1).string('', 3)).toThrow(/empty alphabet/);
   });
 });
+
+describe('SeededRandom.derive', () => {
+  it('gives a stream of its own per label without drawing from the parent', () => {
+    const parent = new SeededRandom(42);
+    const twin = new SeededRandom(42);
+    const a = parent.derive('kube-api-access');
+    const b = new SeededRandom(42).derive('kube-api-access');
+    expect(a.string('abc', 16)).toBe(b.string('abc', 16));
+    expect(parent.nextUint32()).toBe(twin.nextUint32());
+    expect(new SeededRandom(42).derive('x').nextUint32()).not.toBe(new SeededRandom(42).derive('y').nextUint32());
+  });
+});
