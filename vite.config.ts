@@ -14,6 +14,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     setupFiles: ['src/engine/testing/setup.ts'],
+    // A hang guard, not a speed check (speed is measured by the benchmarks): scenario tests that
+    // drive the whole engine can need more than the default 5 s on a loaded 2-core machine.
+    testTimeout: 30_000,
     // The JSON report feeds the pass/fail count that .ci/run prints last.
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
