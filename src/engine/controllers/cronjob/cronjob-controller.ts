@@ -225,8 +225,12 @@ export function startCronJobController(deps: CronJobControllerDeps): Controller 
         }
         const freshActive = ((fresh.status?.active ?? []) as ObjectReference[]).some((r) => r.uid === uid);
         if (freshActive) {
+          // Carry on with the server's copy, as upstream does.
           cj = fresh;
-          status.active = [...((fresh.status?.active ?? []) as ObjectReference[])];
+          const freshStatus = (fresh.status ?? {}) as CronJobStatus;
+          status.active = [...(freshStatus.active ?? [])];
+          status.lastScheduleTime = freshStatus.lastScheduleTime;
+          status.lastSuccessfulTime = freshStatus.lastSuccessfulTime;
           continue;
         }
         recorder.eventf(
