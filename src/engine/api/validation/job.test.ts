@@ -152,4 +152,15 @@ describe('Job validation messages', () => {
     expect(updated.spec.suspend).toBe(true);
     expect(updated.metadata.generation).toBe(2);
   });
+
+  it('warns (WarningsOnCreate) when the name is not a DNS label, since pod names and hostnames use it', () => {
+    const warnings: string[] = [];
+    api().create(job({}, {}, 'my.job'), { warnings });
+    expect(warnings).toEqual([
+      'metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]',
+    ]);
+    const none: string[] = [];
+    api().create(job({}), { warnings: none });
+    expect(none).toEqual([]);
+  });
 });
