@@ -218,7 +218,9 @@ export function ControlPlanePanel() {
                     key={j.key}
                     target={j.key}
                     label={`↳ ${j.name}`}
-                    tone={j.outcome === 'Failed' ? 'bad' : j.outcome === 'Complete' ? 'ok' : 'warn'}
+                    tone={
+                      j.outcome === 'Complete' ? 'ok' : j.outcome === 'Failed' || j.outcome === 'FailureTarget' ? 'bad' : 'warn'
+                    }
                     value={j.outcome}
                     title={`a Job of ${c.name}, named after its scheduled minute`}
                   />

@@ -8,6 +8,7 @@ import { parseStandard } from '../../k8s/cron/schedule';
 import type { KObject } from '../../k8s/types';
 import { objectKey } from '../../protocol/delta';
 import type { ObjectKey } from '../../protocol/messages';
+import { jobStatus } from '../graph/job-view';
 
 export interface CronJobNextRun {
   key: ObjectKey;
@@ -27,18 +28,12 @@ export interface CronJobNextRun {
 export interface RecentJob {
   key: ObjectKey;
   name: string;
-  /** `Complete` / `Failed` when that condition is True (the Job controller's verdict), else `Running`. */
-  outcome: 'Complete' | 'Failed' | 'Running';
+  /** Its STATUS as `kubectl get jobs` prints it (Complete, Failed, Running, …). */
+  outcome: string;
 }
 
 /** How many of a CronJob's Jobs the panel lists. */
 export const RECENT_JOBS = 3;
-
-function outcomeOf(job: KObject): RecentJob['outcome'] {
-  const conditions = (job.status?.conditions ?? []) as { type?: string; status?: string }[];
-  for (const c of conditions) if ((c.type === 'Complete' || c.type === 'Failed') && c.status === 'True') return c.type;
-  return 'Running';
-}
 
 /** The Jobs each CronJob controls, by the CronJob's uid, newest first. */
 function jobsByCronJob(jobs: readonly KObject[]): Map<string, KObject[]> {
@@ -79,7 +74,7 @@ export function cronJobNextRuns(cronJobs: readonly KObject[], jobs: readonly KOb
       active,
       recent: (owned.get(cj.metadata.uid ?? '') ?? [])
         .slice(0, RECENT_JOBS)
-        .map((j) => ({ key: objectKey(j), name: j.metadata.name ?? '', outcome: outcomeOf(j) })),
+        .map((j) => ({ key: objectKey(j), name: j.metadata.name ?? '', outcome: jobStatus(j) })),
       atMs,
       remainingMs: atMs === undefined ? undefined : atMs - nowMs,
     });
