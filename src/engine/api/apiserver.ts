@@ -195,6 +195,7 @@ export class ApiServer {
       if (def.prepareForCreate) candidate = def.prepareForCreate(candidate, { uid: () => (drawnUid ??= this.random.uuid()) });
       const name = candidate.metadata.name ?? '';
       this.validateOrThrow(def, candidate, def.validate?.(candidate) ?? []);
+      if (def.warningsOnCreate && attempt === 1) options.warnings?.push(...def.warningsOnCreate(candidate));
       this.admission.validate({ operation: 'CREATE', kind: def, namespace, dryRun, name, object: candidate });
       if (options.fieldValidation) checkStoredSize(candidate);
       // The storage layer refuses a (numeric, non-zero) resourceVersion before it looks for the

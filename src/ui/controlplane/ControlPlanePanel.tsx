@@ -20,6 +20,7 @@ import './controlplane.css';
 const selectPods = selectKind('Pod');
 const selectDeployments = selectKind('Deployment');
 const selectCronJobs = selectKind('CronJob');
+const selectJobs = selectKind('Job');
 
 const STATE_TONE: Record<ZoneState, string> = { Normal: 'ok', PartialDisruption: 'warn', FullDisruption: 'bad' };
 
@@ -63,6 +64,7 @@ export function ControlPlanePanel() {
   const pods = useKubeplay(useShallow(selectPods));
   const deployments = useKubeplay(useShallow(selectDeployments));
   const cronJobs = useKubeplay(useShallow(selectCronJobs));
+  const jobs = useKubeplay(useShallow(selectJobs));
   // countdowns repaint a few times per second of real time, not on every frame's clock update
   const nowMs = useClockTick(true);
 
@@ -71,7 +73,7 @@ export function ControlPlanePanel() {
   const evictions = evictionCountdowns(pods, nodes, nowMs);
   const deadlines = progressDeadlines(deployments, nowMs);
   const crashes = crashLoopRestarts(pods, nowMs);
-  const schedules = cronJobNextRuns(cronJobs, nowMs);
+  const schedules = cronJobNextRuns(cronJobs, jobs, nowMs);
   const quiet = down.length + evictions.length + deadlines.length + crashes.length + schedules.length === 0;
 
   return (
@@ -196,7 +198,7 @@ export function ControlPlanePanel() {
           )}
           {schedules.length > 0 && (
             <TimerGroup title="CronJobs">
-              {schedules.map((c) => (
+              {schedules.flatMap((c) => [
                 <TimerRow
                   key={c.key}
                   target={c.key}
@@ -210,8 +212,20 @@ export function ControlPlanePanel() {
                         : `next run in ${formatCountdown(c.remainingMs)}`
                   }${c.active.length ? ` · active ${c.active.join(', ')}` : ''}`}
                   title={`schedule ${c.schedule}${c.timeZone ? ` in ${c.timeZone}` : ' (UTC)'}: the CronJob controller creates a Job at each scheduled time`}
-                />
-              ))}
+                />,
+                ...c.recent.map((j) => (
+                  <TimerRow
+                    key={j.key}
+                    target={j.key}
+                    label={`↳ ${j.name}`}
+                    tone={
+                      j.outcome === 'Complete' ? 'ok' : j.outcome === 'Failed' || j.outcome === 'FailureTarget' ? 'bad' : 'warn'
+                    }
+                    value={j.outcome}
+                    title={`a Job of ${c.name}, named after its scheduled minute`}
+                  />
+                )),
+              ])}
             </TimerGroup>
           )}
         </div>

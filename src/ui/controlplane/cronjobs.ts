@@ -8,6 +8,7 @@ import { parseStandard } from '../../k8s/cron/schedule';
 import type { KObject } from '../../k8s/types';
 import { objectKey } from '../../protocol/delta';
 import type { ObjectKey } from '../../protocol/messages';
+import { jobStatus } from '../graph/job-view';
 
 export interface CronJobNextRun {
   key: ObjectKey;
@@ -17,9 +18,35 @@ export interface CronJobNextRun {
   suspended: boolean;
   /** Names of the CronJob's active Jobs (status.active). */
   active: string[];
+  /** Its most recent Jobs, newest first (the names end in the scheduled minute). */
+  recent: RecentJob[];
   /** Unix ms of the next scheduled time; undefined when suspended or when it never comes. */
   atMs: number | undefined;
   remainingMs: number | undefined;
+}
+
+export interface RecentJob {
+  key: ObjectKey;
+  name: string;
+  /** Its STATUS as `kubectl get jobs` prints it (Complete, Failed, Running, …). */
+  outcome: string;
+}
+
+/** How many of a CronJob's Jobs the panel lists. */
+export const RECENT_JOBS = 3;
+
+/** The Jobs each CronJob controls, by the CronJob's uid, newest first. */
+function jobsByCronJob(jobs: readonly KObject[]): Map<string, KObject[]> {
+  const out = new Map<string, KObject[]>();
+  for (const job of jobs) {
+    const ref = job.metadata.ownerReferences?.find((r) => r.controller === true && r.kind === 'CronJob');
+    if (!ref) continue;
+    const list = out.get(ref.uid) ?? [];
+    list.push(job);
+    out.set(ref.uid, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => (b.metadata.name ?? '').localeCompare(a.metadata.name ?? ''));
+  return out;
 }
 
 /** The schedule the controller parses: TZ=<timeZone> prefixed unless the schedule names one. */
@@ -29,8 +56,9 @@ function controllerSchedule(cj: KObject): string {
   return typeof tz === 'string' && !schedule.includes('TZ') ? `TZ=${tz} ${schedule}` : schedule;
 }
 
-export function cronJobNextRuns(cronJobs: readonly KObject[], nowMs: number): CronJobNextRun[] {
+export function cronJobNextRuns(cronJobs: readonly KObject[], jobs: readonly KObject[], nowMs: number): CronJobNextRun[] {
   const out: CronJobNextRun[] = [];
+  const owned = jobsByCronJob(jobs);
   for (const cj of cronJobs) {
     if (cj.metadata.deletionTimestamp) continue;
     const suspended = cj.spec?.suspend === true;
@@ -44,6 +72,9 @@ export function cronJobNextRuns(cronJobs: readonly KObject[], nowMs: number): Cr
       timeZone: typeof cj.spec?.timeZone === 'string' ? cj.spec.timeZone : undefined,
       suspended,
       active,
+      recent: (owned.get(cj.metadata.uid ?? '') ?? [])
+        .slice(0, RECENT_JOBS)
+        .map((j) => ({ key: objectKey(j), name: j.metadata.name ?? '', outcome: jobStatus(j) })),
       atMs,
       remainingMs: atMs === undefined ? undefined : atMs - nowMs,
     });

@@ -170,3 +170,22 @@ describe('Add node', () => {
     expect(lines(actionsFor(node))['Add node']).toBeUndefined();
   });
 });
+
+describe('Job actions', () => {
+  const job = (suspend: boolean): KObject => ({
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: 'pi', namespace: 'default' },
+    spec: { suspend },
+  });
+
+  it('reads the pods’ output, suspends or resumes, and deletes with a cascade', () => {
+    const lines = (j: KObject) => actionsFor(j).map((a) => a.line ?? a.prompt?.toLine('orphan'));
+    expect(lines(job(false))).toEqual([
+      'kubectl logs job/pi -n default',
+      `kubectl patch job pi -n default --type=merge -p '{"spec":{"suspend":true}}'`,
+      { line: 'kubectl delete job/pi -n default --cascade=orphan' },
+    ]);
+    expect(lines(job(true))[1]).toBe(`kubectl patch job pi -n default --type=merge -p '{"spec":{"suspend":false}}'`);
+  });
+});

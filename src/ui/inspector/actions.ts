@@ -4,6 +4,7 @@
 
 import type { KObject } from '../../k8s/types';
 import { ZONE_LABEL } from '../state/selectors';
+import { jobActions } from './job-actions';
 
 export interface PromptSpec {
   /** Label of the input. */
@@ -203,7 +204,7 @@ function scaleAction(ref: string, where: string, replicas: unknown): ActionSpec 
 }
 
 /** Delete, choosing the cascade (what happens to the `dependents`). */
-function deleteWithCascade(ref: string, where: string, dependents: string): ActionSpec {
+export function deleteWithCascade(ref: string, where: string, dependents: string): ActionSpec {
   return {
     id: 'delete',
     label: 'Delete',
@@ -280,6 +281,8 @@ export function actionsFor(obj: KObject, context: { nodeNames?: readonly string[
     case 'ReplicaSet':
     case 'ReplicationController':
       return replicatedActions(obj);
+    case 'Job':
+      return jobActions(obj);
     default:
       return genericActions(obj);
   }

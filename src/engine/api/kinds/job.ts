@@ -3,6 +3,7 @@
 // policy of batch/v1 (kubectl itself sends Background). Table columns as printers.go printJob.
 
 import { formatLabelSelector } from '../../../k8s/labels';
+import { isDNS1123Label } from '../../../k8s/names';
 import type { KObject } from '../../../k8s/types';
 import { defaultJob } from '../defaulting/job';
 import {
@@ -115,6 +116,14 @@ export const jobKind: KindDefinition = {
   applyDefaults: defaultJob,
   prepareForCreate: prepareJobForCreate,
   validate: validateJob,
+  warningsOnCreate: (job) => {
+    const msgs = isDNS1123Label(job.metadata.name ?? '');
+    return msgs.length === 0
+      ? []
+      : [
+          `metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [${msgs.join(' ')}]`,
+        ];
+  },
   validateUpdate: validateJobUpdate,
   validateStatusUpdate: validateJobStatusUpdate,
   // pkg/apis/batch/v1/conversion.go: Jobs accept status.successful as a field label.

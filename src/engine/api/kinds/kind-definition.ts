@@ -94,6 +94,8 @@ export interface KindDefinition {
    */
   prepareForStatusUpdate?: (obj: KObject, old: KObject, incoming: KObject) => KObject;
   validate?: (obj: KObject) => FieldError[];
+  /** Strategy WarningsOnCreate: warnings for a valid new object (kubectl prints `Warning: …`). */
+  warningsOnCreate?: (obj: KObject) => string[];
   validateUpdate?: (obj: KObject, old: KObject) => FieldError[];
   validateStatusUpdate?: (obj: KObject, old: KObject) => FieldError[];
   /** Validation of the `/finalize` subresource (namespaces); its presence enables the subresource. */

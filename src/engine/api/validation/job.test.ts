@@ -122,6 +122,11 @@ describe('Job validation messages', () => {
       'Job.batch "pi" is invalid: spec.podFailurePolicy.rules[0].onExitCodes.containerName: Invalid value: "x": must be one of the container or initContainer names in the pod template',
     ],
     [
+      'a managedBy that is not a domain-prefixed path',
+      job({ managedBy: 'kueue' }),
+      'Job.batch "pi" is invalid: spec.managedBy: Invalid value: "kueue": must be a domain-prefixed path (such as "acme.io/foo")',
+    ],
+    [
       'an Indexed Job whose last hostname is not a DNS label',
       job({ completionMode: 'Indexed', completions: 2 }, {}, 'a'.repeat(62)),
       `Job.batch "${'a'.repeat(62)}" is invalid: metadata.name: Invalid value: "${'a'.repeat(62)}": will not able to create pod with invalid DNS label: ${'a'.repeat(62)}-1`,
@@ -146,5 +151,16 @@ describe('Job validation messages', () => {
     const updated = a.update({ ...created, spec: { ...created.spec, suspend: true } });
     expect(updated.spec.suspend).toBe(true);
     expect(updated.metadata.generation).toBe(2);
+  });
+
+  it('warns (WarningsOnCreate) when the name is not a DNS label, since pod names and hostnames use it', () => {
+    const warnings: string[] = [];
+    api().create(job({}, {}, 'my.job'), { warnings });
+    expect(warnings).toEqual([
+      'metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]',
+    ]);
+    const none: string[] = [];
+    api().create(job({}), { warnings: none });
+    expect(none).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@
 
 import { checkIndexesFormat } from '../../../k8s/job-indexes';
 import { selectorFromLabelSelector, type LabelSelector } from '../../../k8s/labels';
-import { isDNS1123Label, nameIsDNSSubdomain } from '../../../k8s/names';
+import { isDNS1123Label, isDNS1123Subdomain, nameIsDNSSubdomain, regexError } from '../../../k8s/names';
 import type { KObject, PodSpec } from '../../../k8s/types';
 import { field, type FieldError } from '../errors';
 import { goLabelSelector } from './deployment';
@@ -66,6 +66,23 @@ function tooMany(path: string, actual: number, max: number): FieldError {
 /** Go's %#v of a []int32. */
 function goInt32s(values: unknown[]): string {
   return `[]int32{${values.map((v) => String(v)).join(', ')}}`;
+}
+
+const HTTP_PATH_FMT = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
+const HTTP_PATH = /^[A-Za-z0-9/\-._~%!$&'()*+,;=:]+$/;
+
+/** apimachinery IsDomainPrefixedPath: `host/path` with a DNS-subdomain host (spec.managedBy). */
+function validateDomainPrefixedPath(value: string, path: string): FieldError[] {
+  if (value.length === 0) return [field.required(path, '')];
+  const slash = value.indexOf('/');
+  const host = slash < 0 ? value : value.slice(0, slash);
+  const rest = slash < 0 ? '' : value.slice(slash + 1);
+  if (slash < 0 || host.length === 0 || rest.length === 0) {
+    return [field.invalid(path, value, 'must be a domain-prefixed path (such as "acme.io/foo")')];
+  }
+  const errs = isDNS1123Subdomain(host).map((msg) => field.invalid(path, host, msg));
+  if (!HTTP_PATH.test(rest)) errs.push(field.invalid(path, rest, regexError('Invalid path', HTTP_PATH_FMT)));
+  return errs;
 }
 
 /** ValidateHasLabel. */
@@ -253,6 +270,7 @@ export function validateJobSpecFields(specIn: unknown, path: string): FieldError
     if (perIndex === undefined)
       errs.push(field.required(child(path, 'backoffLimitPerIndex'), 'when maxFailedIndexes is specified'));
   }
+  if (typeof spec.managedBy === 'string') errs.push(...validateDomainPrefixedPath(spec.managedBy, child(path, 'managedBy')));
   if (typeof spec.managedBy === 'string' && spec.managedBy.length > MAX_MANAGED_BY_LENGTH) {
     errs.push({
       type: 'FieldValueTooLong',

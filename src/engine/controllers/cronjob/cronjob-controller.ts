@@ -33,6 +33,7 @@ import { Controller } from '../../runtime/controller';
 import { referenceTo, type Recorder } from '../../runtime/events';
 import { objectKey, OWNER_UID_INDEX, type Informer, type InformerFactory } from '../../runtime/informer';
 import { getControllerOf, newControllerRef } from '../controller-ref-manager';
+import { conditionTrue } from '../job/job-state';
 import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE } from '../pod-control';
 import { nextScheduleTime, nextScheduleTimeDuration, scheduledTimeHashMinutes, type ScheduleInputs } from './schedule-times';
 
@@ -55,13 +56,10 @@ interface CronJobStatus {
   lastSuccessfulTime?: string;
 }
 
-type JobCondition = { type?: string; status?: string };
-
-/** FinishedCondition: `Complete` or `Failed` when that condition is True. */
+/** FinishedCondition: `Complete` or `Failed` when that condition is True (validation allows only one). */
 export function finishedCondition(job: KObject): 'Complete' | 'Failed' | undefined {
-  for (const c of (job.status?.conditions ?? []) as JobCondition[]) {
-    if ((c.type === 'Complete' || c.type === 'Failed') && c.status === 'True') return c.type;
-  }
+  if (conditionTrue(job, 'Complete')) return 'Complete';
+  if (conditionTrue(job, 'Failed')) return 'Failed';
   return undefined;
 }
 
@@ -225,8 +223,12 @@ export function startCronJobController(deps: CronJobControllerDeps): Controller 
         }
         const freshActive = ((fresh.status?.active ?? []) as ObjectReference[]).some((r) => r.uid === uid);
         if (freshActive) {
+          // Carry on with the server's copy, as upstream does.
           cj = fresh;
-          status.active = [...((fresh.status?.active ?? []) as ObjectReference[])];
+          const freshStatus = (fresh.status ?? {}) as CronJobStatus;
+          status.active = [...(freshStatus.active ?? [])];
+          status.lastScheduleTime = freshStatus.lastScheduleTime;
+          status.lastSuccessfulTime = freshStatus.lastSuccessfulTime;
           continue;
         }
         recorder.eventf(

@@ -72,12 +72,12 @@ describe('Job controller', () => {
     expect(status?.succeeded).toBe(4);
   });
 
-  it('removes its finalizer from pods it no longer counts when the Job is deleted with orphan propagation', () => {
+  it('removes its finalizer from the pods a Job deleted without a propagation policy leaves (batch/v1 orphans)', () => {
     const h = harness();
     const created = h.api.create(job('orphans', { parallelism: 2, completions: 2 }, ['sleep', '300']));
     h.sim.clock.advance(3000);
     expect(h.podsOf(created.metadata.uid!)).toHaveLength(2);
-    h.api.delete(jobKind, 'default', 'orphans', { propagationPolicy: 'Orphan' });
+    h.api.delete(jobKind, 'default', 'orphans');
     h.sim.clock.advance(3000);
     const pods = h.api.list(podKind, { namespace: 'default' }).items;
     expect(pods).toHaveLength(2);

@@ -64,10 +64,29 @@ import {
   UNKNOWN_COMPLETION_INDEX,
 } from './indexed';
 import { matchPodFailurePolicy } from './pod-failure-policy';
+import {
+  conditionOf,
+  conditionTrue,
+  FinalizerExpectations,
+  hasBackoffLimitPerIndex,
+  hasTrackingFinalizer,
+  isIndexed,
+  isJobFinished,
+  isPodFailed,
+  isSuspended,
+  JOB_TRACKING_FINALIZER,
+  num,
+  onlyReplaceFailedPods,
+  orderStatus,
+  pastBackoffLimitOnFailure,
+  type JobCondition,
+  type Status,
+} from './job-state';
 import { matchSuccessPolicy } from './success-policy';
 
+export { isJobFinished, isPodFailed, JOB_TRACKING_FINALIZER };
+
 export const JOB_CONTROLLER = 'job-controller';
-export const JOB_TRACKING_FINALIZER = 'batch.kubernetes.io/job-tracking';
 /** The managedBy value of Jobs this controller syncs (unset means the same). */
 const JOB_CONTROLLER_NAME = 'kubernetes.io/job-controller';
 /** syncJobBatchPeriod: pod events and status updates requeue the Job this much later. */
@@ -75,29 +94,6 @@ export const SYNC_JOB_BATCH_PERIOD_MS = 1000;
 /** MaxUncountedPods / MaxPodCreateDeletePerSync. */
 const MAX_UNCOUNTED_PODS = 500;
 const MAX_POD_CREATE_DELETE_PER_SYNC = 500;
-
-export interface JobCondition {
-  type: string;
-  status: string;
-  lastProbeTime?: string;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-type Status = Record<string, unknown> & {
-  conditions?: JobCondition[];
-  startTime?: string;
-  completionTime?: string;
-  active?: number;
-  succeeded?: number;
-  failed?: number;
-  terminating?: number;
-  completedIndexes?: string;
-  failedIndexes?: string;
-  uncountedTerminatedPods?: { succeeded?: string[]; failed?: string[] };
-  ready?: number;
-};
 
 export interface JobControllerDeps {
   api: ApiServer;
@@ -110,97 +106,6 @@ export interface JobController extends Controller {
   readonly expectations: ControllerExpectations;
   /** The orphan-pod finalizer queue. */
   readonly orphans: Controller;
-}
-
-const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
-
-function conditionOf(conditions: readonly JobCondition[] | undefined, type: string): JobCondition | undefined {
-  return conditions?.find((c) => c.type === type);
-}
-
-function conditionTrue(job: KObject, type: string): boolean {
-  return conditionOf(job.status?.conditions as JobCondition[] | undefined, type)?.status === 'True';
-}
-
-/** IsJobFinished: Complete or Failed is True. */
-export function isJobFinished(job: KObject): boolean {
-  return conditionTrue(job, 'Complete') || conditionTrue(job, 'Failed');
-}
-
-function hasTrackingFinalizer(pod: KObject): boolean {
-  return (pod.metadata.finalizers ?? []).includes(JOB_TRACKING_FINALIZER);
-}
-
-const isIndexed = (job: KObject) => job.spec?.completionMode === 'Indexed';
-const hasBackoffLimitPerIndex = (job: KObject) => typeof job.spec?.backoffLimitPerIndex === 'number';
-const isSuspended = (job: KObject) => job.spec?.suspend === true;
-/** onlyReplaceFailedPods: podReplacementPolicy Failed, or any podFailurePolicy. */
-const onlyReplaceFailedPods = (job: KObject) => job.spec?.podReplacementPolicy === 'Failed' || !!job.spec?.podFailurePolicy;
-
-/** isPodFailed: Failed, or (unless only failed pods are replaced) being deleted and not Succeeded. */
-export function isPodFailed(pod: KObject, job: KObject): boolean {
-  if (pod.status?.phase === 'Failed') return true;
-  if (onlyReplaceFailedPods(job)) return false;
-  return !!pod.metadata.deletionTimestamp && pod.status?.phase !== 'Succeeded';
-}
-
-/** pastBackoffLimitOnFailure: restartPolicy OnFailure counts container restarts of live pods. */
-function pastBackoffLimitOnFailure(job: KObject, pods: readonly KObject[]): boolean {
-  if (job.spec?.template?.spec?.restartPolicy !== 'OnFailure') return false;
-  let restarts = 0;
-  for (const p of pods) {
-    const phase = p.status?.phase;
-    if (phase !== 'Running' && phase !== 'Pending') continue;
-    for (const list of [p.status?.initContainerStatuses, p.status?.containerStatuses]) {
-      for (const cs of (list ?? []) as { restartCount?: number }[]) restarts += cs.restartCount ?? 0;
-    }
-  }
-  const limit = num(job.spec?.backoffLimit);
-  return limit === 0 ? restarts > 0 : restarts >= limit;
-}
-
-/** The JobStatus fields in the Go struct's order (omitempty where the API omits them). */
-function orderStatus(s: Status): Status {
-  const out: Status = {};
-  if (s.conditions && s.conditions.length > 0) out.conditions = s.conditions;
-  if (s.startTime) out.startTime = s.startTime;
-  if (s.completionTime) out.completionTime = s.completionTime;
-  if (s.active) out.active = s.active;
-  if (s.succeeded) out.succeeded = s.succeeded;
-  if (s.failed) out.failed = s.failed;
-  if (s.terminating !== undefined) out.terminating = s.terminating;
-  if (s.completedIndexes) out.completedIndexes = s.completedIndexes;
-  if (s.failedIndexes !== undefined) out.failedIndexes = s.failedIndexes;
-  if (s.uncountedTerminatedPods) {
-    const u: { succeeded?: string[]; failed?: string[] } = {};
-    if (s.uncountedTerminatedPods.succeeded?.length) u.succeeded = s.uncountedTerminatedPods.succeeded;
-    if (s.uncountedTerminatedPods.failed?.length) u.failed = s.uncountedTerminatedPods.failed;
-    out.uncountedTerminatedPods = u;
-  }
-  if (s.ready !== undefined) out.ready = s.ready;
-  return out;
-}
-
-/** uidTrackingExpectations: the pod uids whose finalizer removal a Job still waits to observe. */
-class FinalizerExpectations {
-  private readonly uids = new Map<string, Set<string>>();
-  expected(key: string): ReadonlySet<string> {
-    return this.uids.get(key) ?? new Set();
-  }
-  expectRemoved(key: string, uids: readonly string[]): void {
-    let set = this.uids.get(key);
-    if (!set) this.uids.set(key, (set = new Set()));
-    for (const u of uids) set.add(u);
-  }
-  observed(key: string, uid: string): void {
-    const set = this.uids.get(key);
-    if (!set) return;
-    set.delete(uid);
-    if (set.size === 0) this.uids.delete(key);
-  }
-  delete(key: string): void {
-    this.uids.delete(key);
-  }
 }
 
 /** What one sync works with (syncJobCtx). */
@@ -512,7 +417,7 @@ export function startJobController(deps: JobControllerDeps): JobController {
     const controllerRef = newControllerRef(job, ownerKind);
     const namespace = job.metadata.namespace ?? '';
     let created = 0;
-    const { successes, error } = slowStartBatch(diff, 1, () => {
+    const { error } = slowStartBatch(diff, 1, () => {
       const index = indexesToAdd.shift();
       let template = podTemplate;
       let generateName: string | undefined;
@@ -533,7 +438,6 @@ export function startJobController(deps: JobControllerDeps): JobController {
     });
     // The informer will never see the pods that were not created (failed or skipped).
     for (let i = diff - created; i > 0; i--) expectations.creationObserved(key);
-    void successes;
     return { active: active + created, error };
   };
 

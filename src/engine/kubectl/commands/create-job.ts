@@ -11,7 +11,7 @@ import { formatApiError } from '../print-error';
 import { parseOutputFormat, printStructured } from '../printers/output';
 import { resolveType } from '../resources';
 import { requestNamespace } from './common-flags';
-import { dryRunSuffix, parseDryRun } from './manifest-target';
+import { dryRunSuffix, parseDryRun, printWarnings } from './manifest-target';
 
 export const createJobFlags: FlagSpec[] = [
   { name: 'namespace', short: 'n', type: 'string' },
@@ -96,7 +96,15 @@ export function runCreateJob(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv)
   let result: KObject;
   if (dryRun !== 'client') {
     try {
-      result = env.api.create({ ...job, metadata: { ...job.metadata, namespace } }, { namespace, dryRun: dryRun === 'server' });
+      const warnings: string[] = [];
+      try {
+        result = env.api.create(
+          { ...job, metadata: { ...job.metadata, namespace } },
+          { namespace, dryRun: dryRun === 'server', warnings },
+        );
+      } finally {
+        printWarnings(warnings, io);
+      }
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       io.err(formatApiError(e));
