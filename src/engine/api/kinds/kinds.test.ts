@@ -71,6 +71,8 @@ describe('KindRegistry', () => {
       'PriorityClass',
       'Service',
       'EndpointSlice',
+      'ControllerRevision',
+      'DaemonSet',
       'Deployment',
       'ReplicaSet',
       'HorizontalPodAutoscaler',
