@@ -23,3 +23,28 @@ export function pipelineScript(nodes: number): string {
 export function idleScript(nodes: number): string {
   return `${[...nodeLines(nodes), 'sleep 1h'].join('\n')}\n`;
 }
+
+/** The DaemonSet script: `nodes` nodes, then one DaemonSet (a pod on every node) and 2 minutes. */
+export function daemonSetScript(nodes: number): string {
+  const manifest = [
+    'kubectl apply -f - <<EOF',
+    'apiVersion: apps/v1',
+    'kind: DaemonSet',
+    'metadata:',
+    '  name: agent',
+    'spec:',
+    '  selector:',
+    '    matchLabels:',
+    '      app: agent',
+    '  template:',
+    '    metadata:',
+    '      labels:',
+    '        app: agent',
+    '    spec:',
+    '      containers:',
+    '      - name: agent',
+    '        image: nginx',
+    'EOF',
+  ];
+  return `${[...nodeLines(nodes), ...manifest, 'sleep 2m', 'kubectl get daemonset agent --no-headers'].join('\n')}\n`;
+}

@@ -9,7 +9,9 @@
 //
 // at 500/15k, 1,000/30k, 2,000/60k and 5,000/150k nodes/pods, each size in a child process of its
 // own (the bundle re-run with --pipeline-child) so that its peak RSS is its own; plus an idle
-// 5,000-node cluster sleeping 1h, reported as virtual seconds per wall second.
+// 5,000-node cluster sleeping 1h, reported as virtual seconds per wall second; plus one DaemonSet
+// over N nodes (`--daemonset-nodes`, default 5,000): its apply and 2 minutes, until every node
+// runs a ready daemon pod.
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +19,7 @@ import { parseScript } from '../src/protocol/script-parse';
 import { runScript } from '../src/engine/script/runner';
 import { Simulation } from '../src/engine/simulation';
 import { cpuMs, nowMs } from './gc';
-import { idleScript, pipelineScript, REPLICAS } from './pipeline-script';
+import { daemonSetScript, idleScript, pipelineScript, REPLICAS } from './pipeline-script';
 import { metric, RUNNING_FROM_SOURCE, type Metric, type Section } from './report';
 
 export interface PipelineBenchOptions {
@@ -25,9 +27,15 @@ export interface PipelineBenchOptions {
   sizes: number[];
   /** Nodes of the idle cluster (0: skip). */
   idleNodes: number;
+  /** Nodes the DaemonSet runs over (0: skip). */
+  daemonSetNodes: number;
 }
 
-export const PIPELINE_DEFAULTS: PipelineBenchOptions = { sizes: [500, 1_000, 2_000, 5_000], idleNodes: 5_000 };
+export const PIPELINE_DEFAULTS: PipelineBenchOptions = {
+  sizes: [500, 1_000, 2_000, 5_000],
+  idleNodes: 5_000,
+  daemonSetNodes: 5_000,
+};
 
 /** The envelope's throughput target (ten times kube-scheduler's CI threshold at 5,000 nodes). */
 const TARGET_PODS_PER_S = 8_100;
@@ -74,9 +82,31 @@ function measureIdle(nodes: number): ChildResult {
   return { wallMs, cpuMs: cpu, readyDeployments: 0, maxRssMiB: process.resourceUsage().maxRSS / 1024 };
 }
 
+/**
+ * The DaemonSet: nodes added first (not timed), then the apply and its 2 minutes timed; ready =
+ * 1 when `kubectl get daemonset` shows every node desired, current, ready, up to date, available.
+ */
+function measureDaemonSet(nodes: number): ChildResult {
+  const sim = new Simulation({ seed: 1 });
+  let out = '';
+  const console = sim.openConsole((text) => (out += text));
+  const commands = parseScript(daemonSetScript(nodes));
+  for (const command of commands.slice(0, nodes + 1)) console.runArgv(command.argv, command.stdin);
+  const wall0 = nowMs();
+  const cpu0 = cpuMs();
+  for (const command of commands.slice(nodes + 1)) console.runArgv(command.argv, command.stdin);
+  const wallMs = nowMs() - wall0;
+  const cpu = cpuMs() - cpu0;
+  const counts = out.trim().split('\n').pop()!.split(/ +/).slice(1, 6).map(Number);
+  const ready = counts.length === 5 && counts.every((c) => c === nodes) ? 1 : 0;
+  return { wallMs, cpuMs: cpu, readyDeployments: ready, maxRssMiB: process.resourceUsage().maxRSS / 1024 };
+}
+
 function measure(spec: string): ChildResult {
   const [kind, n] = spec.split(':');
-  return kind === 'idle' ? measureIdle(Number(n)) : measureScale(Number(n));
+  if (kind === 'idle') return measureIdle(Number(n));
+  if (kind === 'daemonset') return measureDaemonSet(Number(n));
+  return measureScale(Number(n));
 }
 
 /** The child side: `--pipeline-child=scale:N` or `--pipeline-child=idle:N`; prints JSON. */
@@ -157,9 +187,20 @@ export function runPipelineBench(options: Partial<PipelineBenchOptions> = {}, lo
       }),
     );
   }
+  if (o.daemonSetNodes > 0) {
+    const n = o.daemonSetNodes;
+    log(`  pipeline DaemonSet over ${n} nodes…`);
+    const r = inChild(`daemonset:${n}`);
+    metrics.push(
+      metric('ds_wall', `DaemonSet over ${n.toLocaleString('en-US')} nodes (apply + 2m): wall`, r.wallMs / 1000, 's', 1),
+      metric('ds_cpu', `  CPU time`, r.cpuMs / 1000, 's', 1),
+      metric('ds_pods_per_s', `  daemon pods/s`, n / (r.wallMs / 1000), 'pods/s', 0),
+      metric('ds_ready', `  every node runs a ready, up-to-date pod`, r.readyDeployments, 'of 1', 0, { op: '>', value: 0 }),
+    );
+  }
   return {
     name: 'pipeline',
-    setup: `CLI script runner, N nodes (32 CPU, 128Gi, 110 pods, 5 zones) + 0.3·N Deployments × ${REPLICAS} replicas, sleep 5m; each size in its own process`,
+    setup: `CLI script runner, N nodes (32 CPU, 128Gi, 110 pods, 5 zones) + 0.3·N Deployments × ${REPLICAS} replicas, sleep 5m; a DaemonSet over ${o.daemonSetNodes} nodes; each in its own process`,
     metrics,
   };
 }

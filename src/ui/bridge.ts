@@ -192,15 +192,15 @@ export class Bridge {
 
   /**
    * Reset cluster (the top bar's button, an embedding page's reset): runs `kubeplay cluster reset`
-   * and returns its command id. A worker still busy with earlier commands, or one that failed, is
+   * (or the given variant of it, e.g. with `--addons`) and returns its command id. A worker still busy with earlier commands, or one that failed, is
    * first replaced by a fresh one, so a reset always happens at once.
    */
-  resetCluster(): string {
+  resetCluster(line: string = RESET_LINE): string {
     const s = this.store.getState();
     if (s.running.length > 0 || s.connection === 'failed') {
       this.restart('the simulation was busy or had failed: it was stopped and started afresh for the reset');
     }
-    return this.action(RESET_LINE);
+    return this.action(line);
   }
 
   play(): void {

@@ -4,7 +4,7 @@
 // Share and Reset only when the URL lists them, and the brand becomes a link that opens the
 // session in the full playground.
 
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { SPEEDS, formatSpeed, isSpeed } from '../../protocol/messages';
 import { useBridge } from '../bridge-context';
 import { RESET_LINE } from '../embed/messaging';
@@ -72,6 +72,9 @@ function ResetClusterButton() {
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const close = () => dialog.current?.close();
+  // With the kube-system add-ons a kubeadm cluster runs (kube-proxy DaemonSet, coredns).
+  const [addons, setAddons] = useState(false);
+  const line = addons ? `${RESET_LINE} --addons` : RESET_LINE;
   return (
     <>
       <button
@@ -96,7 +99,7 @@ function ResetClusterButton() {
           onSubmit={(e) => {
             e.preventDefault();
             close();
-            bridge.resetCluster();
+            bridge.resetCluster(line);
             showTab('console');
           }}
         >
@@ -104,8 +107,12 @@ function ResetClusterButton() {
           <p id={`${id}-text`}>
             Every object you created is deleted and the default nodes start again, with the clock back at zero.
           </p>
+          <label className="confirm-option">
+            <input type="checkbox" checked={addons} onChange={(e) => setAddons(e.target.checked)} /> With the system add-ons
+            (kube-proxy on every node, coredns)
+          </label>
           <p className="confirm-line">
-            <code>$ {RESET_LINE}</code>
+            <code>$ {line}</code>
           </p>
           <div className="confirm-actions">
             <button type="button" className="btn" onClick={close} autoFocus>

@@ -169,3 +169,62 @@ describe('deriveModel', () => {
     ]);
   });
 });
+
+describe('DaemonSets', () => {
+  const ds = (status: Record<string, number>, generation = 2): KObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'agent', namespace: 'default', uid: 'uid-agent', generation },
+    spec: { updateStrategy: { type: 'RollingUpdate' } },
+    status: { observedGeneration: 2, ...status },
+  });
+
+  it('lists a DaemonSet in the workloads lane, marks its pods, and shows its rolling update', () => {
+    const rolling = ds({
+      desiredNumberScheduled: 3,
+      currentNumberScheduled: 3,
+      numberReady: 2,
+      updatedNumberScheduled: 1,
+      numberAvailable: 2,
+    });
+    const notReady = {
+      phase: 'Running',
+      conditions: [{ type: 'Ready', status: 'False' }],
+      containerStatuses: [{ name: 'c', ready: false, restartCount: 0, state: { running: {} } }],
+    };
+    const model = deriveModel([
+      node('n1', 'z'),
+      node('n2', 'z'),
+      node('n3', 'z'),
+      rolling,
+      pod('agent-a', 'n1', { owner: rolling }),
+      pod('agent-b', 'n2', { owner: rolling, status: notReady }),
+      pod('agent-c', 'n3', { owner: rolling }),
+      pod('web', 'n1'),
+    ]);
+    const view = model.workloads.find((w) => w.kind === 'DaemonSet')!;
+    expect(view.count).toBe('2/3');
+    expect(view.countTitle).toBe('DESIRED 3, CURRENT 3, READY 2, UP-TO-DATE 1, AVAILABLE 2');
+    expect(view.rollout).toMatchObject({
+      desired: 3,
+      updated: 1,
+      unit: 'nodes',
+      replacing: ['n2'],
+      message: '1 out of 3 new pods have been updated (replacing on n2)',
+    });
+    expect(model.podsByNode.get('n1')!.map((p) => [p.name, p.daemon])).toEqual([
+      ['agent-a', true],
+      ['web', false],
+    ]);
+  });
+
+  it('shows no rollout once every node runs an available updated pod, nor for OnDelete', () => {
+    const done = ds({ desiredNumberScheduled: 2, updatedNumberScheduled: 2, numberAvailable: 2, numberReady: 2 });
+    expect(workloadView(done, new Map(), null).rollout).toBeUndefined();
+    const onDelete = { ...ds({ desiredNumberScheduled: 2 }), spec: { updateStrategy: { type: 'OnDelete' } } };
+    expect(workloadView(onDelete, new Map(), null).rollout).toBeUndefined();
+    expect(workloadView(ds({ desiredNumberScheduled: 2 }, 3), new Map(), null).rollout?.message).toBe(
+      'waiting for the spec update to be observed',
+    );
+  });
+});

@@ -41,6 +41,8 @@ export interface PodView {
   ownerUid: string | null;
   /** metadata.deletionTimestamp is set (kubectl prints Terminating, or Unknown on a lost node). */
   deleting: boolean;
+  /** Controlled by a DaemonSet: the node's own copy, marked on the node card. */
+  daemon: boolean;
 }
 
 export interface UsageBar {
@@ -126,11 +128,19 @@ export interface NodeView {
 }
 
 export type WorkloadKind =
-  'Deployment' | 'ReplicaSet' | 'ReplicationController' | 'Job' | 'Service' | 'PodDisruptionBudget' | 'HorizontalPodAutoscaler';
+  | 'Deployment'
+  | 'ReplicaSet'
+  | 'DaemonSet'
+  | 'ReplicationController'
+  | 'Job'
+  | 'Service'
+  | 'PodDisruptionBudget'
+  | 'HorizontalPodAutoscaler';
 
 export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
   'Deployment',
   'ReplicaSet',
+  'DaemonSet',
   'ReplicationController',
   'Job',
   'Service',
@@ -142,6 +152,7 @@ export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
 export const KIND_SHORT: Record<WorkloadKind, string> = {
   Deployment: 'deploy',
   ReplicaSet: 'rs',
+  DaemonSet: 'ds',
   ReplicationController: 'rc',
   Job: 'job',
   Service: 'svc',
@@ -181,6 +192,10 @@ export interface RolloutView {
   total: number;
   /** What `kubectl rollout status` would say, e.g. `2 out of 6 new replicas have been updated`. */
   message: string;
+  /** What the counts count: a Deployment's replicas, a DaemonSet's nodes. */
+  unit?: 'replicas' | 'nodes';
+  /** A DaemonSet's nodes whose pod is being replaced (old one terminating, new one not ready). */
+  replacing?: string[];
 }
 
 export interface DeadlineView {
@@ -287,6 +302,9 @@ export function podView(pod: KObject): PodView {
   const lines = [`${namespace}/${name}`, `STATUS ${status || '—'}   READY ${ready}   RESTARTS ${restarts}`];
   if (nodeName) lines.push(`node ${nodeName}`);
   if (pendingReason) lines.push(pendingReason);
+  const controller = pod.metadata.ownerReferences?.find((r) => r.controller === true);
+  const daemon = controller?.kind === 'DaemonSet';
+  if (daemon) lines.push(`DaemonSet ${controller!.name}: this node's copy`);
   const view: PodView = {
     key: keyOf(pod),
     namespace,
@@ -301,8 +319,9 @@ export function podView(pod: KObject): PodView {
     pendingReason,
     title: lines.join('\n'),
     label: `Pod ${name}: ${status}`,
-    ownerUid: pod.metadata.ownerReferences?.find((r) => r.controller === true)?.uid ?? null,
+    ownerUid: controller?.uid ?? null,
     deleting: !!pod.metadata.deletionTimestamp,
+    daemon,
   };
   podViewCache.set(pod, view);
   return view;
@@ -492,6 +511,7 @@ export function workloadView(
   obj: KObject,
   endpoints: ReadonlyMap<string, EndpointCount>,
   parentKey: ObjectKey | null,
+  daemonPods: readonly PodView[] = [],
 ): WorkloadView {
   const kind = obj.kind as WorkloadKind;
   const namespace = obj.metadata.namespace ?? '';
@@ -506,6 +526,15 @@ export function workloadView(
       const { ready, desired } = replicaCount(obj, 1);
       count = `${ready}/${desired}`;
       countTitle = `READY ${ready}/${desired}${kind === 'Deployment' ? `, UP-TO-DATE ${obj.status?.updatedReplicas ?? 0}` : ''}`;
+      tone = desired === 0 ? 'idle' : ready === desired ? 'ok' : 'warn';
+      break;
+    }
+    case 'DaemonSet': {
+      const st = obj.status ?? {};
+      const desired = st.desiredNumberScheduled ?? 0;
+      const ready = st.numberReady ?? 0;
+      count = `${ready}/${desired}`;
+      countTitle = `DESIRED ${desired}, CURRENT ${st.currentNumberScheduled ?? 0}, READY ${ready}, UP-TO-DATE ${st.updatedNumberScheduled ?? 0}, AVAILABLE ${st.numberAvailable ?? 0}`;
       tone = desired === 0 ? 'idle' : ready === desired ? 'ok' : 'warn';
       break;
     }
@@ -566,6 +595,10 @@ export function workloadView(
     const ttl = jobTtlDeadline(obj);
     if (ttl) view.deadline = ttl;
   }
+  if (kind === 'DaemonSet') {
+    const rollout = daemonSetRolloutView(obj, daemonPods);
+    if (rollout) view.rollout = rollout;
+  }
   if (kind === 'Deployment') {
     const rollout = rolloutView(obj);
     if (rollout) view.rollout = rollout;
@@ -596,6 +629,29 @@ export function rolloutView(d: KObject): RolloutView | undefined {
   if (total > updated) return { ...base, message: `${total - updated} old replicas are pending termination` };
   if (available < updated) return { ...base, message: `${available} of ${updated} updated replicas are available` };
   return undefined;
+}
+
+/**
+ * A DaemonSet's rolling update while it is not done, by DaemonSetStatusViewer's rule (RollingUpdate
+ * only): spec not yet observed, fewer nodes with an updated pod than desired, or fewer available.
+ * `replacing` names the nodes whose pod is terminating or not yet ready meanwhile.
+ */
+export function daemonSetRolloutView(ds: KObject, pods: readonly PodView[]): RolloutView | undefined {
+  if (ds.spec?.updateStrategy?.type !== 'RollingUpdate') return undefined;
+  const status = ds.status ?? {};
+  const desired = status.desiredNumberScheduled ?? 0;
+  const updated = status.updatedNumberScheduled ?? 0;
+  const available = status.numberAvailable ?? 0;
+  let message: string | undefined;
+  if ((ds.metadata.generation ?? 0) > (status.observedGeneration ?? 0)) message = 'waiting for the spec update to be observed';
+  else if (updated < desired) message = `${updated} out of ${desired} new pods have been updated`;
+  else if (available < desired) message = `${available} of ${desired} updated pods are available`;
+  if (!message) return undefined;
+  const replacing = [
+    ...new Set(pods.filter((p) => p.nodeName && (p.deleting || p.readyFraction < 1)).map((p) => p.nodeName!)),
+  ].sort(byName);
+  if (replacing.length > 0) message += ` (replacing on ${replacing.join(', ')})`;
+  return { desired, updated, available, total: status.currentNumberScheduled ?? 0, message, unit: 'nodes', replacing };
 }
 
 /** The progress deadline of a Deployment (timers.ts progressDeadlines, the DeploymentTimedOut rule). */
@@ -674,10 +730,17 @@ export function deriveModel(objects: readonly KObject[], machines: readonly Mach
     } else roots.push(w);
   }
   const endpoints = endpointCounts(objects);
+  const daemonPodsByOwner = new Map<string, PodView[]>();
+  for (const p of pods) {
+    if (!p.daemon || !p.ownerUid) continue;
+    let list = daemonPodsByOwner.get(p.ownerUid);
+    if (!list) daemonPodsByOwner.set(p.ownerUid, (list = []));
+    list.push(p);
+  }
   const workloads: WorkloadView[] = [];
   for (const w of roots) {
     const key = keyOf(w);
-    workloads.push(workloadView(w, endpoints, null));
+    workloads.push(workloadView(w, endpoints, null, daemonPodsByOwner.get(w.metadata.uid ?? '')));
     for (const c of children.get(key) ?? []) workloads.push(workloadView(c, endpoints, key));
   }
 

@@ -276,7 +276,7 @@ function Chip({
   const timer = countdown ? countdownText(countdown, nowMs) : '';
   return (
     <div
-      className={`pod-chip tone-${view.tone}${ghost ? ' is-ghost' : ''}${nodeUnknown ? ' on-unknown-node' : ''}${selected ? ' is-selected' : ''}`}
+      className={`pod-chip tone-${view.tone}${view.daemon ? ' is-daemon' : ''}${ghost ? ' is-ghost' : ''}${nodeUnknown ? ' on-unknown-node' : ''}${selected ? ' is-selected' : ''}`}
       aria-label={ghost ? undefined : view.label}
       aria-description={timer || undefined}
       aria-hidden={ghost || undefined}
@@ -352,7 +352,7 @@ function RolloutBar({ rollout }: { rollout: RolloutView }) {
       aria-valuemax={rollout.desired}
       aria-valuenow={Math.min(rollout.updated, rollout.desired)}
       aria-valuetext={rollout.message}
-      title={`Rollout: ${rollout.message}\nUP-TO-DATE ${rollout.updated}, AVAILABLE ${rollout.available}, replicas ${rollout.total} of ${rollout.desired} desired`}
+      title={`Rollout: ${rollout.message}\nUP-TO-DATE ${rollout.updated}, AVAILABLE ${rollout.available}, ${rollout.unit ?? 'replicas'} ${rollout.total} of ${rollout.desired} desired`}
     >
       <span className="gw-progress-fill gw-progress-updated" style={updated} />
       <span className="gw-progress-fill gw-progress-available" style={available} />

@@ -189,3 +189,24 @@ describe('Job actions', () => {
     expect(lines(job(true))[1]).toBe(`kubectl patch job pi -n default --type=merge -p '{"spec":{"suspend":false}}'`);
   });
 });
+
+describe('DaemonSet actions', () => {
+  it('offers set image, restart, undo and a cascading delete, but no scale or pause', () => {
+    const ds = {
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'agent', namespace: 'kube-system' },
+      spec: { template: { spec: { containers: [{ name: 'agent', image: 'nginx:1.26' }] } } },
+    };
+    const actions = actionsFor(ds);
+    expect(actions.map((a) => a.id)).toEqual(['set-image', 'restart', 'undo', 'delete']);
+    expect(actions[0].prompt?.initial).toBe('agent=nginx:1.26');
+    expect(actions[0].prompt?.toLine('agent=nginx:1.27')).toEqual({
+      line: 'kubectl set image daemonset/agent -n kube-system agent=nginx:1.27',
+    });
+    expect(actions[1].line).toBe('kubectl rollout restart daemonset/agent -n kube-system');
+    expect(actions[3].prompt?.toLine('orphan')).toEqual({
+      line: 'kubectl delete daemonset/agent -n kube-system --cascade=orphan',
+    });
+  });
+});

@@ -230,28 +230,45 @@ export function replicatedActions(obj: KObject): ActionSpec[] {
   return [scaleAction(ref, where, obj.spec?.replicas), deleteWithCascade(ref, where, 'pods')];
 }
 
+/** Set image: `kubectl set image TYPE/NAME CONTAINER=IMAGE`, starting from the first container. */
+function setImageAction(obj: KObject, ref: string, where: string): ActionSpec {
+  const containers = (obj.spec?.template?.spec?.containers ?? []) as { name: string; image?: string }[];
+  const first = containers[0];
+  return {
+    id: 'set-image',
+    label: 'Set image',
+    prompt: {
+      field: 'Container=image',
+      input: 'text',
+      initial: first ? `${first.name}=${first.image ?? ''}` : '',
+      toLine: (v) => {
+        const t = v.trim();
+        if (!/^[^=\s]+=[^=\s]+$/.test(t)) return { error: 'Write CONTAINER=IMAGE, e.g. nginx=nginx:1.27' };
+        return { line: `kubectl set image ${ref} ${where} ${t}` };
+      },
+    },
+  };
+}
+
+/** DaemonSets: no scale or pause (one pod per node, RollingUpdate or OnDelete). */
+export function daemonSetActions(ds: KObject): ActionSpec[] {
+  const ref = `daemonset/${ds.metadata.name ?? ''}`;
+  const where = `-n ${ns(ds)}`;
+  return [
+    setImageAction(ds, ref, where),
+    { id: 'restart', label: 'Restart', line: `kubectl rollout restart ${ref} ${where}`, hint: 'Replace the pod on every node' },
+    { id: 'undo', label: 'Rollout undo', line: `kubectl rollout undo ${ref} ${where}`, hint: 'Back to the previous revision' },
+    deleteWithCascade(ref, where, 'pods'),
+  ];
+}
+
 export function deploymentActions(d: KObject): ActionSpec[] {
   const name = d.metadata.name ?? '';
   const ref = `deployment/${name}`;
   const where = `-n ${ns(d)}`;
-  const containers = (d.spec?.template?.spec?.containers ?? []) as { name: string; image?: string }[];
-  const first = containers[0];
   return [
     scaleAction(ref, where, d.spec?.replicas),
-    {
-      id: 'set-image',
-      label: 'Set image',
-      prompt: {
-        field: 'Container=image',
-        input: 'text',
-        initial: first ? `${first.name}=${first.image ?? ''}` : '',
-        toLine: (v) => {
-          const t = v.trim();
-          if (!/^[^=\s]+=[^=\s]+$/.test(t)) return { error: 'Write CONTAINER=IMAGE, e.g. nginx=nginx:1.27' };
-          return { line: `kubectl set image ${ref} ${where} ${t}` };
-        },
-      },
-    },
+    setImageAction(d, ref, where),
     { id: 'restart', label: 'Restart', line: `kubectl rollout restart ${ref} ${where}`, hint: 'Roll every pod' },
     d.spec?.paused
       ? { id: 'resume', label: 'Resume', line: `kubectl rollout resume ${ref} ${where}` }
@@ -278,6 +295,8 @@ export function actionsFor(obj: KObject, context: { nodeNames?: readonly string[
       return podActions(obj);
     case 'Deployment':
       return deploymentActions(obj);
+    case 'DaemonSet':
+      return daemonSetActions(obj);
     case 'ReplicaSet':
     case 'ReplicationController':
       return replicatedActions(obj);

@@ -37,6 +37,7 @@ export const GRAPH_KINDS: ReadonlySet<string> = new Set([
   'Pod',
   'Deployment',
   'ReplicaSet',
+  'DaemonSet',
   'ReplicationController',
   'Service',
   'EndpointSlice',

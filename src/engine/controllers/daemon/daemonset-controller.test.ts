@@ -152,6 +152,34 @@ describe('DaemonSet controller', () => {
     expect(revisions).toEqual([1, 2]);
   });
 
+  it('with maxSurge starts the new pod beside the old one, so no node is ever without an available pod', () => {
+    const h = harness();
+    h.api.create(agent({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 2 } } }));
+    h.advance(15_000);
+    const cur = h.ds();
+    const c = { ...cur.spec.template.spec.containers[0], image: 'busybox:1.37' };
+    h.api.update({
+      ...cur,
+      spec: { ...cur.spec, template: { ...cur.spec.template, spec: { ...cur.spec.template.spec, containers: [c] } } },
+    });
+    let worst = 0;
+    let maxPodsOnANode = 0;
+    for (let t = 0; t < 120_000; t += 500) {
+      h.advance(500);
+      const nowMs = h.sim.clock.nowUnixMs();
+      const live = h.live();
+      const covered = new Set(live.filter((p) => isPodAvailable(p, 0, nowMs)).map((p) => p.spec?.nodeName));
+      worst = Math.max(worst, 6 - covered.size);
+      const perNode = new Map<string, number>();
+      for (const p of live) perNode.set(targetNodeName(p)!, (perNode.get(targetNodeName(p)!) ?? 0) + 1);
+      maxPodsOnANode = Math.max(maxPodsOnANode, ...perNode.values());
+    }
+    expect(worst).toBe(0);
+    expect(maxPodsOnANode).toBe(2);
+    expect(h.live().every((p) => p.spec.containers[0].image === 'busybox:1.37')).toBe(true);
+    expect(h.ds().status).toMatchObject({ updatedNumberScheduled: 6, numberAvailable: 6 });
+  });
+
   it('with OnDelete keeps old pods until they are deleted; truncates history beyond the limit', () => {
     const h = harness();
     h.api.create(agent({ updateStrategy: { type: 'OnDelete' }, revisionHistoryLimit: 1 }));

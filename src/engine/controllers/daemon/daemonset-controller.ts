@@ -11,18 +11,25 @@
 //     current one's revision to max(old)+1; the pods' hash is the current revision's
 //     controller-revision-hash label;
 //  3. expectations not yet satisfied → only the status (observedGeneration untouched);
-//  4. manage: pods claimed (owner-uid ∪ orphans of the namespace) and grouped by target node; per
-//     node (podsShouldBeOnNode): create where one should run and none is; delete Failed pods
-//     (Warning FailedDaemonPod, per-node back-off 1 s → 15 min) and Succeeded ones (Normal
-//     SucceededDaemonPod); keep only the oldest running pod (without surge) or the oldest old and
-//     oldest new pod (with surge); delete every pod on a node that must not keep one; delete
-//     unscheduled pods aimed at nodes that no longer exist. syncNodes: at most 250 creates and 250
-//     deletes per sync, creates in slow-start batches 1, 2, 4, …;
-//  5. RollingUpdate (rolling-update.ts) when expectations are satisfied; OnDelete never deletes;
+//  4. manage: per node (podsShouldBeOnNode): create where one should run and none is; delete
+//     Failed pods (Warning FailedDaemonPod, per-node back-off 1 s → 15 min) and Succeeded ones
+//     (Normal SucceededDaemonPod); keep only the oldest running pod (without surge) or the oldest
+//     old and oldest new pod (with surge); delete every pod on a node that must not keep one;
+//     delete unscheduled pods aimed at nodes that no longer exist. syncNodes: at most 250
+//     creates and 250 deletes per sync, creates in slow-start batches 1, 2, 4, …;
+//  5. RollingUpdate (rolling-update.ts) when expectations are satisfied and old pods remain;
+//     OnDelete never deletes;
 //  6. cleanupHistory: old revisions beyond revisionHistoryLimit, oldest first, unless a live pod
 //     still carries their hash;
-//  7. status from the oldest pod of each node that should run one (status.ts), written when it
-//     changed; with minReadySeconds a re-check after minReadySeconds while ready ≠ available.
+//  7. status from the oldest pod of each node that should run one, written when it changed; with
+//     minReadySeconds a re-check after minReadySeconds while ready ≠ available.
+// What a node holds is kept between syncs (node-states.ts): a full pass claims the pods
+// (owner-uid ∪ orphans of the namespace, adopting and releasing) and builds an entry per node; a
+// pod or node event then marks its node only, the next sync recomputes those entries (pods from
+// the daemon-target index) and the manage loop visits just those nodes, with the status a running
+// sum. A full pass runs when the spec or the revision hash changes, when a timer it set is due
+// (back-off, minReadySeconds), after an error, for orphans or owner / label changes (claims), and
+// when the burst limit left work undone.
 // Event handlers: a DaemonSet enqueues itself; a pod with a controllerRef wakes that DaemonSet (an
 // add is CreationObserved, a deletion DeletionObserved) — only when something the controller reads
 // changed (labels, owners, deletion, phase, readiness, node); an orphan wakes the DaemonSets whose

@@ -2,12 +2,11 @@
 // that should run a pod, its oldest pod (scheduled first, then creation time) decides ready,
 // available (Ready for minReadySeconds) and updated (current hash or template generation); a
 // node that should not run one but has a pod is misscheduled. numberUnavailable = desired −
-// available. Written only when a counter changed or observedGeneration is behind.
+// available. Each node's share is node-states.ts nodeEntry's; written only when a counter
+// changed or observedGeneration is behind.
 
 import type { KObject } from '../../../k8s/types';
-import { templateGeneration } from '../../api/kinds/daemonset';
-import { isPodAvailable, isPodReady } from '../active-pods';
-import { compareDaemonPods, isPodUpdated, nodeShouldRunDaemonPod } from './daemon-pods';
+import { nodeEntry, zeroCounts } from './node-states';
 
 export interface DaemonSetCounts {
   currentNumberScheduled: number;
@@ -28,40 +27,14 @@ export interface StatusInput {
   nowUnixMs: number;
 }
 
-/** The counters of updateDaemonSetStatus. */
+/** The counters of updateDaemonSetStatus over every node at once (the sum of the node shares). */
 export function daemonSetStatus({ ds, nodes, podsByNode, hash, nowUnixMs }: StatusInput): DaemonSetCounts {
-  const minReadySeconds: number = ds.spec?.minReadySeconds ?? 0;
-  const generation = templateGeneration(ds) || undefined;
-  const c: DaemonSetCounts = {
-    currentNumberScheduled: 0,
-    numberMisscheduled: 0,
-    desiredNumberScheduled: 0,
-    numberReady: 0,
-    updatedNumberScheduled: 0,
-    numberAvailable: 0,
-    numberUnavailable: 0,
-  };
+  const total = zeroCounts();
   for (const node of nodes) {
-    const { shouldRun } = nodeShouldRunDaemonPod(node, ds);
-    const pods = podsByNode.get(node.metadata.name ?? '');
-    const scheduled = !!pods && pods.length > 0;
-    if (!shouldRun) {
-      if (scheduled) c.numberMisscheduled++;
-      continue;
-    }
-    c.desiredNumberScheduled++;
-    if (!scheduled) continue;
-    c.currentNumberScheduled++;
-    let oldest = pods[0];
-    for (let i = 1; i < pods.length; i++) if (compareDaemonPods(pods[i], oldest) < 0) oldest = pods[i];
-    if (isPodReady(oldest)) {
-      c.numberReady++;
-      if (isPodAvailable(oldest, minReadySeconds, nowUnixMs)) c.numberAvailable++;
-    }
-    if (isPodUpdated(oldest, hash, generation)) c.updatedNumberScheduled++;
+    const { share } = nodeEntry(ds, node, [...(podsByNode.get(node.metadata.name ?? '') ?? [])], hash, nowUnixMs);
+    for (const k of Object.keys(total) as (keyof DaemonSetCounts)[]) total[k] += share[k];
   }
-  c.numberUnavailable = c.desiredNumberScheduled - c.numberAvailable;
-  return c;
+  return total;
 }
 
 /** storeDaemonSetStatus's early return: every counter equal and observedGeneration current. */
