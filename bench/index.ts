@@ -4,7 +4,7 @@
 //   npm run bench                      aligned report
 //   npm run bench -- --json            machine-readable report
 //   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler, kubelet, nodelifecycle, pipeline; comma-separated)
-//   npm run bench -- --only=pipeline --sizes=500,1000 --idle-nodes=0
+//   npm run bench -- --only=pipeline --sizes=500,1000 --idle-nodes=0 --sts-nodes=0
 //   npm run bench -- --pods=20000 --events=1000000 --nodes=1000 --shared-spec
 //
 // `npm run bench` bundles this file with esbuild (no keepNames, no minification) and runs the bundle
@@ -40,6 +40,8 @@ interface Args {
   sizes?: number[];
   /** pipeline: nodes of the idle cluster (0 skips it). */
   idleNodes?: number;
+  /** pipeline: nodes of the StatefulSet row (0 skips it). */
+  statefulSetNodes?: number;
   /** Internal: run one pipeline size in this process and print its JSON. */
   pipelineChild?: string;
 }
@@ -65,6 +67,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--minutes') args.minutes = num(flag, value);
     else if (flag === '--sizes') args.sizes = value.split(',').map((v) => num(flag, v));
     else if (flag === '--idle-nodes') args.idleNodes = value === '0' ? 0 : num(flag, value);
+    else if (flag === '--sts-nodes') args.statefulSetNodes = value === '0' ? 0 : num(flag, value);
     else if (flag === '--pipeline-child') args.pipelineChild = value;
     else throw new Error(`unknown argument ${arg}`);
   }
@@ -95,9 +98,12 @@ function main(): void {
     if (part === 'nodelifecycle') sections.push(runNodeLifecycleBench(defined({ nodes: args.nodes })));
     if (part === 'pipeline')
       sections.push(
-        runPipelineBench(defined({ sizes: args.sizes, idleNodes: args.idleNodes }), (line) => {
-          if (!args.json) process.stderr.write(`${line}\n`);
-        }),
+        runPipelineBench(
+          defined({ sizes: args.sizes, idleNodes: args.idleNodes, statefulSetNodes: args.statefulSetNodes }),
+          (line) => {
+            if (!args.json) process.stderr.write(`${line}\n`);
+          },
+        ),
       );
     // Each part's objects are garbage now; start the next from a clean heap.
     fullGc();
