@@ -10,6 +10,7 @@ import type { KObject } from '../../k8s/types';
 import { podRequests as effectiveRequests } from '../../k8s/pod-resources';
 import { progressDeadlines } from '../controlplane/timers';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
+import { statefulSetCount, statefulSetRollout } from './statefulset-view';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
@@ -125,12 +126,19 @@ export interface NodeView {
 }
 
 export type WorkloadKind =
-  'Deployment' | 'ReplicaSet' | 'ReplicationController' | 'Service' | 'PodDisruptionBudget' | 'HorizontalPodAutoscaler';
+  | 'Deployment'
+  | 'ReplicaSet'
+  | 'ReplicationController'
+  | 'StatefulSet'
+  | 'Service'
+  | 'PodDisruptionBudget'
+  | 'HorizontalPodAutoscaler';
 
 export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
   'Deployment',
   'ReplicaSet',
   'ReplicationController',
+  'StatefulSet',
   'Service',
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
@@ -141,6 +149,7 @@ export const KIND_SHORT: Record<WorkloadKind, string> = {
   Deployment: 'deploy',
   ReplicaSet: 'rs',
   ReplicationController: 'rc',
+  StatefulSet: 'sts',
   Service: 'svc',
   PodDisruptionBudget: 'pdb',
   HorizontalPodAutoscaler: 'hpa',
@@ -502,6 +511,10 @@ export function workloadView(
       tone = desired === 0 ? 'idle' : ready === desired ? 'ok' : 'warn';
       break;
     }
+    case 'StatefulSet': {
+      ({ count, title: countTitle, tone } = statefulSetCount(obj));
+      break;
+    }
     case 'Service': {
       const hasSelector = obj.spec?.selector && Object.keys(obj.spec.selector).length > 0;
       const ep = endpoints.get(`${namespace}/${name}`);
@@ -551,6 +564,10 @@ export function workloadView(
       .filter(Boolean)
       .join(', ');
     if (name.startsWith(`${parentName}-`) && images) view.revision = { hash: name.slice(parentName.length + 1), images };
+  }
+  if (kind === 'StatefulSet') {
+    const rollout = statefulSetRollout(obj);
+    if (rollout) view.rollout = rollout;
   }
   if (kind === 'Deployment') {
     const rollout = rolloutView(obj);

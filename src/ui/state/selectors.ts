@@ -38,6 +38,7 @@ export const GRAPH_KINDS: ReadonlySet<string> = new Set([
   'Deployment',
   'ReplicaSet',
   'ReplicationController',
+  'StatefulSet',
   'Service',
   'EndpointSlice',
   'PodDisruptionBudget',
