@@ -10,7 +10,7 @@ import type { KObject } from '../../k8s/types';
 import { podRequests as effectiveRequests } from '../../k8s/pod-resources';
 import { progressDeadlines } from '../controlplane/timers';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
-import { statefulSetCount, statefulSetRollout } from './statefulset-view';
+import { orderedReadyWait, statefulSetCount, statefulSetRollout } from './statefulset-view';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
@@ -678,9 +678,21 @@ export function deriveModel(objects: readonly KObject[], machines: readonly Mach
   }
   const endpoints = endpointCounts(objects);
   const workloads: WorkloadView[] = [];
+  const podsByOwner = new Map<string, PodView[]>();
+  for (const p of pods) {
+    if (!p.ownerUid) continue;
+    let list = podsByOwner.get(p.ownerUid);
+    if (!list) podsByOwner.set(p.ownerUid, (list = []));
+    list.push(p);
+  }
   for (const w of roots) {
     const key = keyOf(w);
-    workloads.push(workloadView(w, endpoints, null));
+    const view = workloadView(w, endpoints, null);
+    if (w.kind === 'StatefulSet') {
+      const wait = orderedReadyWait(w, podsByOwner.get(w.metadata.uid ?? '') ?? []);
+      if (wait) view.countTitle += `\n${wait}`;
+    }
+    workloads.push(view);
     for (const c of children.get(key) ?? []) workloads.push(workloadView(c, endpoints, key));
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { deriveModel } from './model';
-import { statefulSetRollout } from './statefulset-view';
+import { orderedReadyWait, statefulSetRollout } from './statefulset-view';
 
 function sts(spec: Record<string, unknown>, status: Record<string, unknown>): KObject {
   return {
@@ -35,5 +35,37 @@ describe('StatefulSet card', () => {
     expect(statefulSetRollout(sts({}, { ...rolling, updatedReplicas: 3 }))).toBeUndefined();
     expect(statefulSetRollout(sts({ updateStrategy: { type: 'OnDelete' } }, { ...rolling, updatedReplicas: 0 }))).toBeUndefined();
     expect(statefulSetRollout(sts({}, { currentRevision: 'web-1', updateRevision: 'web-1' }))).toBeUndefined();
+  });
+});
+
+describe('OrderedReady wait', () => {
+  const pod = (name: string, status: string, readyFraction: number) => ({ name, status, readyFraction, deleting: false });
+  it('names the ordinal that waits and the one it waits for', () => {
+    const set = sts({ replicas: 3 }, {});
+    expect(orderedReadyWait(set, [pod('web-0', 'Pending', 0)])).toBe('web-1 waits for web-0 to be Running and Ready');
+    expect(orderedReadyWait(set, [pod('web-0', 'Running', 1), pod('web-1', 'Running', 0)])).toBe(
+      'web-2 waits for web-1 to be Running and Ready',
+    );
+    expect(orderedReadyWait(set, [pod('web-0', 'Running', 0), pod('web-1', 'Running', 1)])).toBe(
+      'waiting for web-0 to be Running and Ready',
+    );
+    expect(orderedReadyWait(set, [pod('web-0', 'Running', 1)])).toBeUndefined();
+    expect(orderedReadyWait(sts({ podManagementPolicy: 'Parallel' }, {}), [pod('web-0', 'Pending', 0)])).toBeUndefined();
+  });
+
+  it('is in the card title', () => {
+    const set = sts({ replicas: 3 }, { readyReplicas: 0 });
+    const p: KObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: 'web-0',
+        namespace: 'default',
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'u', controller: true }],
+      },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+      status: { phase: 'Pending' },
+    };
+    expect(deriveModel([set, p]).workloads[0].countTitle).toContain('web-1 waits for web-0 to be Running and Ready');
   });
 });

@@ -39,3 +39,32 @@ export function statefulSetRollout(sts: KObject): RolloutView | undefined {
   const staged = partition > 0 ? `, partition ${partition}: ordinals below ${start + partition} keep the current revision` : '';
   return { ...base, desired: target, message: `${updated} out of ${target} new pods have been updated, next ${next}${staged}` };
 }
+
+/** The fields of a pod chip an OrderedReady wait is read from. */
+interface OrdinalPod {
+  name: string;
+  status: string;
+  readyFraction: number;
+  deleting: boolean;
+}
+
+/**
+ * OrderedReady: the ordinal the controller waits on, as the page puts it ("web-1 waits for web-0
+ * to be Running and Ready"); undefined when nothing waits or the set is Parallel.
+ */
+export function orderedReadyWait(sts: KObject, pods: readonly OrdinalPod[]): string | undefined {
+  if (sts.spec?.podManagementPolicy === 'Parallel') return undefined;
+  const name = sts.metadata.name ?? '';
+  const start: number = sts.spec?.ordinals?.start ?? 0;
+  const desired = typeof sts.spec?.replicas === 'number' ? sts.spec.replicas : 1;
+  const byName = new Map(pods.map((p) => [p.name, p]));
+  for (let ord = start; ord < start + desired; ord++) {
+    const pod = byName.get(`${name}-${ord}`);
+    if (!pod) return undefined;
+    if (pod.status === 'Running' && pod.readyFraction >= 1 && !pod.deleting) continue;
+    const next = ord + 1 < start + desired ? `${name}-${ord + 1}` : undefined;
+    if (next && !byName.has(next)) return `${next} waits for ${name}-${ord} to be Running and Ready`;
+    return `waiting for ${name}-${ord} to be Running and Ready`;
+  }
+  return undefined;
+}
