@@ -272,7 +272,7 @@ export function runRolloutUndo(parsed: ParsedArgs, io: KubectlIO, env: KubectlEn
     try {
       const d = getDeployment(env, t);
       const result = isStatefulSet(t.def)
-        ? rollbackStatefulSet(env, d, toRevision, dryRun !== 'none')
+        ? rollbackStatefulSet(env, d, toRevision, dryRun, printPodTemplate)
         : rollback(env, t, d, toRevision, dryRun !== 'none');
       io.out(`${kindPrefix(t.def)}/${d.metadata.name} ${result}${dryRunSuffix(dryRun)}\n`);
     } catch (e) {
