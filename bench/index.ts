@@ -5,6 +5,7 @@
 //   npm run bench -- --json            machine-readable report
 //   npm run bench -- --only=store      run some parts (store, clock, nodes, scheduler, kubelet, nodelifecycle, pipeline; comma-separated)
 //   npm run bench -- --only=pipeline --sizes=500,1000 --idle-nodes=0 --daemonset-nodes=0
+//   npm run bench -- --only=pipeline --sizes=500,1000 --idle-nodes=0 --sts-nodes=0
 //   npm run bench -- --pods=20000 --events=1000000 --nodes=1000 --shared-spec
 //
 // `npm run bench` bundles this file with esbuild (no keepNames, no minification) and runs the bundle
@@ -42,6 +43,8 @@ interface Args {
   idleNodes?: number;
   /** pipeline: nodes of the DaemonSet row (0 skips it). */
   daemonSetNodes?: number;
+  /** pipeline: nodes of the StatefulSet row (0 skips it). */
+  statefulSetNodes?: number;
   /** Internal: run one pipeline size in this process and print its JSON. */
   pipelineChild?: string;
 }
@@ -68,6 +71,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--sizes') args.sizes = value.split(',').map((v) => num(flag, v));
     else if (flag === '--idle-nodes') args.idleNodes = value === '0' ? 0 : num(flag, value);
     else if (flag === '--daemonset-nodes') args.daemonSetNodes = value === '0' ? 0 : num(flag, value);
+    else if (flag === '--sts-nodes') args.statefulSetNodes = value === '0' ? 0 : num(flag, value);
     else if (flag === '--pipeline-child') args.pipelineChild = value;
     else throw new Error(`unknown argument ${arg}`);
   }
@@ -99,7 +103,12 @@ function main(): void {
     if (part === 'pipeline')
       sections.push(
         runPipelineBench(
-          defined({ sizes: args.sizes, idleNodes: args.idleNodes, daemonSetNodes: args.daemonSetNodes }),
+          defined({
+            sizes: args.sizes,
+            idleNodes: args.idleNodes,
+            daemonSetNodes: args.daemonSetNodes,
+            statefulSetNodes: args.statefulSetNodes,
+          }),
           (line) => {
             if (!args.json) process.stderr.write(`${line}\n`);
           },

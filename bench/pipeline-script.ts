@@ -48,3 +48,43 @@ export function daemonSetScript(nodes: number): string {
   ];
   return `${[...nodeLines(nodes), ...manifest, 'sleep 2m', 'kubectl get daemonset agent --no-headers'].join('\n')}\n`;
 }
+
+/** StatefulSets per node in the StatefulSet row: 0.03·N sets of REPLICAS pods, 3 pods per node. */
+export function statefulSetCount(nodes: number): number {
+  return Math.max(1, Math.floor((nodes * 3) / 100));
+}
+
+/**
+ * The StatefulSet scale-up script: 0.03·N StatefulSets of REPLICAS Parallel pods (OrderedReady
+ * would measure the virtual time of 100 sequential starts, not the controller).
+ */
+export function statefulSetScript(nodes: number): string {
+  const lines = nodeLines(nodes);
+  for (let i = 0; i < statefulSetCount(nodes); i++) {
+    lines.push(
+      'kubectl apply -f - <<EOF',
+      'apiVersion: apps/v1',
+      'kind: StatefulSet',
+      'metadata:',
+      `  name: s${i}`,
+      'spec:',
+      `  serviceName: s${i}`,
+      `  replicas: ${REPLICAS}`,
+      '  podManagementPolicy: Parallel',
+      '  selector:',
+      '    matchLabels:',
+      `      app: s${i}`,
+      '  template:',
+      '    metadata:',
+      '      labels:',
+      `        app: s${i}`,
+      '    spec:',
+      '      containers:',
+      '      - name: nginx',
+      '        image: nginx',
+      'EOF',
+    );
+  }
+  lines.push('sleep 5m', 'kubectl get statefulsets --no-headers');
+  return `${lines.join('\n')}\n`;
+}

@@ -12,6 +12,8 @@
 // 5,000-node cluster sleeping 1h, reported as virtual seconds per wall second; plus one DaemonSet
 // over N nodes (`--daemonset-nodes`, default 5,000): its apply and 2 minutes, until every node
 // runs a ready daemon pod.
+// 5,000-node cluster sleeping 1h, reported as virtual seconds per wall second; plus a StatefulSet
+// row: N nodes and 0.03·N Parallel StatefulSets of 100 pods (statefulSetScript).
 
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,7 @@ import { parseScript } from '../src/protocol/script-parse';
 import { runScript } from '../src/engine/script/runner';
 import { Simulation } from '../src/engine/simulation';
 import { cpuMs, nowMs } from './gc';
-import { daemonSetScript, idleScript, pipelineScript, REPLICAS } from './pipeline-script';
+import { daemonSetScript, idleScript, pipelineScript, REPLICAS, statefulSetCount, statefulSetScript } from './pipeline-script';
 import { metric, RUNNING_FROM_SOURCE, type Metric, type Section } from './report';
 
 export interface PipelineBenchOptions {
@@ -29,12 +31,15 @@ export interface PipelineBenchOptions {
   idleNodes: number;
   /** Nodes the DaemonSet runs over (0: skip). */
   daemonSetNodes: number;
+  /** Nodes of the StatefulSet row (0: skip). */
+  statefulSetNodes: number;
 }
 
 export const PIPELINE_DEFAULTS: PipelineBenchOptions = {
   sizes: [500, 1_000, 2_000, 5_000],
   idleNodes: 5_000,
   daemonSetNodes: 5_000,
+  statefulSetNodes: 1_000,
 };
 
 /** The envelope's throughput target (ten times kube-scheduler's CI threshold at 5,000 nodes). */
@@ -58,6 +63,21 @@ function measureScale(nodes: number): ChildResult {
   const { transcript } = runScript(pipelineScript(nodes), { seed: 1 });
   const wallMs = nowMs() - wall0;
   const ready = new RegExp(`^d\\d+ +${REPLICAS}/${REPLICAS} `);
+  return {
+    wallMs,
+    cpuMs: cpuMs() - cpu0,
+    readyDeployments: transcript.split('\n').filter((l) => ready.test(l)).length,
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+  };
+}
+
+/** The StatefulSet script through the CLI's runner; counts the sets at REPLICAS/REPLICAS. */
+export function measureStatefulSets(nodes: number): ChildResult {
+  const wall0 = nowMs();
+  const cpu0 = cpuMs();
+  const { transcript } = runScript(statefulSetScript(nodes), { seed: 1 });
+  const wallMs = nowMs() - wall0;
+  const ready = new RegExp(`^s\\d+ +${REPLICAS}/${REPLICAS} `);
   return {
     wallMs,
     cpuMs: cpuMs() - cpu0,
@@ -106,10 +126,11 @@ function measure(spec: string): ChildResult {
   const [kind, n] = spec.split(':');
   if (kind === 'idle') return measureIdle(Number(n));
   if (kind === 'daemonset') return measureDaemonSet(Number(n));
+  if (kind === 'sts') return measureStatefulSets(Number(n));
   return measureScale(Number(n));
 }
 
-/** The child side: `--pipeline-child=scale:N` or `--pipeline-child=idle:N`; prints JSON. */
+/** The child side: `--pipeline-child=scale:N`, `idle:N` or `sts:N`; prints JSON. */
 export function runPipelineChild(spec: string): void {
   const result = measure(spec);
   process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -176,6 +197,27 @@ export function runPipelineBench(options: Partial<PipelineBenchOptions> = {}, lo
       );
     }
     previous = { pods, wallMs: r.wallMs };
+  }
+  if (o.statefulSetNodes > 0) {
+    const nodes = o.statefulSetNodes;
+    const sets = statefulSetCount(nodes);
+    const pods = sets * REPLICAS;
+    log(`  pipeline StatefulSets: ${nodes} nodes / ${pods} pods…`);
+    const r = inChild(`sts:${nodes}`);
+    metrics.push(
+      metric(
+        `sts_wall_${nodes}`,
+        `StatefulSets: ${nodes} nodes / ${pods.toLocaleString('en-US')} pods: wall`,
+        r.wallMs / 1000,
+        's',
+        1,
+      ),
+      metric(`sts_pods_per_s_${nodes}`, `  pods/s`, pods / (r.wallMs / 1000), 'pods/s', 0),
+      metric(`sts_ready_${nodes}`, `  StatefulSets ${REPLICAS}/${REPLICAS}`, r.readyDeployments, `of ${sets}`, 0, {
+        op: '>',
+        value: sets - 1,
+      }),
+    );
   }
   if (o.idleNodes > 0) {
     log(`  pipeline idle ${o.idleNodes} nodes, sleep 1h…`);

@@ -84,6 +84,24 @@ export const BASE_MANIFESTS: readonly Record<string, Json>[] = [
     },
   },
   {
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 's' },
+    spec: {
+      replicas: 2,
+      serviceName: 's',
+      podManagementPolicy: 'OrderedReady',
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 1 } },
+      persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete', whenScaled: 'Delete' },
+      ordinals: { start: 1 },
+      selector: { matchLabels: { app: 's' } },
+      template: { metadata: { labels: { app: 's' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+      volumeClaimTemplates: [
+        { metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
+      ],
+    },
+  },
+  {
     apiVersion: 'v1',
     kind: 'ReplicationController',
     metadata: { name: 'rc' },

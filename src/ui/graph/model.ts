@@ -11,6 +11,7 @@ import { podRequests as effectiveRequests } from '../../k8s/pod-resources';
 import { progressDeadlines } from '../controlplane/timers';
 import { jobCounts, jobTtlDeadline } from './job-view';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
+import { orderedReadyWait, statefulSetCount, statefulSetRollout } from './statefulset-view';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
@@ -132,6 +133,7 @@ export type WorkloadKind =
   | 'ReplicaSet'
   | 'DaemonSet'
   | 'ReplicationController'
+  | 'StatefulSet'
   | 'Job'
   | 'Service'
   | 'PodDisruptionBudget'
@@ -142,6 +144,7 @@ export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
   'ReplicaSet',
   'DaemonSet',
   'ReplicationController',
+  'StatefulSet',
   'Job',
   'Service',
   'PodDisruptionBudget',
@@ -154,6 +157,7 @@ export const KIND_SHORT: Record<WorkloadKind, string> = {
   ReplicaSet: 'rs',
   DaemonSet: 'ds',
   ReplicationController: 'rc',
+  StatefulSet: 'sts',
   Job: 'job',
   Service: 'svc',
   PodDisruptionBudget: 'pdb',
@@ -538,6 +542,10 @@ export function workloadView(
       tone = desired === 0 ? 'idle' : ready === desired ? 'ok' : 'warn';
       break;
     }
+    case 'StatefulSet': {
+      ({ count, title: countTitle, tone } = statefulSetCount(obj));
+      break;
+    }
     case 'Service': {
       const hasSelector = obj.spec?.selector && Object.keys(obj.spec.selector).length > 0;
       const ep = endpoints.get(`${namespace}/${name}`);
@@ -597,6 +605,10 @@ export function workloadView(
   }
   if (kind === 'DaemonSet') {
     const rollout = daemonSetRolloutView(obj, daemonPods);
+    if (rollout) view.rollout = rollout;
+  }
+  if (kind === 'StatefulSet') {
+    const rollout = statefulSetRollout(obj);
     if (rollout) view.rollout = rollout;
   }
   if (kind === 'Deployment') {
@@ -730,17 +742,23 @@ export function deriveModel(objects: readonly KObject[], machines: readonly Mach
     } else roots.push(w);
   }
   const endpoints = endpointCounts(objects);
-  const daemonPodsByOwner = new Map<string, PodView[]>();
+  const workloads: WorkloadView[] = [];
+  const podsByOwner = new Map<string, PodView[]>();
   for (const p of pods) {
-    if (!p.daemon || !p.ownerUid) continue;
-    let list = daemonPodsByOwner.get(p.ownerUid);
-    if (!list) daemonPodsByOwner.set(p.ownerUid, (list = []));
+    if (!p.ownerUid) continue;
+    let list = podsByOwner.get(p.ownerUid);
+    if (!list) podsByOwner.set(p.ownerUid, (list = []));
     list.push(p);
   }
-  const workloads: WorkloadView[] = [];
   for (const w of roots) {
     const key = keyOf(w);
-    workloads.push(workloadView(w, endpoints, null, daemonPodsByOwner.get(w.metadata.uid ?? '')));
+    const owned = podsByOwner.get(w.metadata.uid ?? '');
+    const view = workloadView(w, endpoints, null, w.kind === 'DaemonSet' ? owned : undefined);
+    if (w.kind === 'StatefulSet') {
+      const wait = orderedReadyWait(w, owned ?? []);
+      if (wait) view.countTitle += `\n${wait}`;
+    }
+    workloads.push(view);
     for (const c of children.get(key) ?? []) workloads.push(workloadView(c, endpoints, key));
   }
 

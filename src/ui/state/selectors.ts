@@ -39,6 +39,7 @@ export const GRAPH_KINDS: ReadonlySet<string> = new Set([
   'ReplicaSet',
   'DaemonSet',
   'ReplicationController',
+  'StatefulSet',
   'Service',
   'EndpointSlice',
   'PodDisruptionBudget',

@@ -187,6 +187,22 @@ describe('decodeObject: nulls, unknown fields and the result', () => {
     );
   });
 
+  it('keeps free-form fields whole: a ControllerRevision data, a managedFields entry fieldsV1', () => {
+    const data = { spec: { template: { $patch: 'replace', spec: { containers: [{ name: 'c' }] } } } };
+    const fieldsV1 = { 'f:metadata': { 'f:labels': { '.': {} } } };
+    const input = {
+      apiVersion: 'apps/v1',
+      kind: 'ControllerRevision',
+      metadata: { name: 'web-1', managedFields: [{ manager: 'm', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1 }] },
+      data,
+      revision: 1,
+    };
+    const { object, unknownFields } = decodeObject(input, 'apps/v1', 'ControllerRevision');
+    expect(unknownFields).toEqual([]);
+    expect(object.data).toEqual(data);
+    expect((object.metadata as { managedFields?: unknown[] }).managedFields?.[0]).toMatchObject({ fieldsV1 });
+  });
+
   it('knows status and every served version (autoscaling/v1 HPAs are decoded as v1)', () => {
     expect(decodeObject(deployment({}, { name: 'd' }), 'apps/v1', 'Deployment').unknownFields).toEqual([]);
     const withStatus = { ...(deployment({}) as object), status: { replicas: 1 } };

@@ -121,7 +121,10 @@ class Decoder {
       }
       case 'object': {
         if (!isObject(v)) return this.mismatch(v, id ? goTypeOfDefinition(id) : (schema['x-go-type'] ?? goType(schema)), at);
-        if (schema.properties) return this.struct(v, schema, id ? structName(id) : at.struct, at);
+        // An object type without fields (RawExtension, FieldsV1: empty interfaces in the types the
+        // schema is generated from) is free-form JSON, not a struct that refuses every field.
+        if (schema.properties && Object.keys(schema.properties).length > 0)
+          return this.struct(v, schema, id ? structName(id) : at.struct, at);
         if (schema.additionalProperties) {
           const values = schema.additionalProperties;
           const out: Json = {};

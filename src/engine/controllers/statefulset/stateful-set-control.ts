@@ -19,6 +19,9 @@
 //  6. OnDelete stops here; RollingUpdate deletes the highest-ordinal pod ≥ partition that is not
 //     at the update revision and waits while a pod on the way is unavailable (one at a time), or —
 //     with the MaxUnavailableStatefulSet gate — up to maxUnavailable − unavailable pods.
+// "Unavailable" is current upstream's: not Running and available for minReadySeconds, or
+// terminating (1.28 looked at Running and Ready only); a Failed or Succeeded pod is deleted
+// without the old RecreatingFailedPod event and replaced once it is gone, as since ≈1.30.
 
 import type { KObject } from '../../../k8s/types';
 import { scaledValueFromIntOrPercent, type IntOrString } from '../../../k8s/int-or-string';

@@ -292,7 +292,7 @@ export function runRolloutUndo(parsed: ParsedArgs, io: KubectlIO, env: KubectlEn
       const result = isDaemonSet(t.def)
         ? rollbackDaemonSet(env, d, toRevision, dryRun, printPodTemplate)
         : isStatefulSet(t.def)
-          ? rollbackStatefulSet(env, d, toRevision, dryRun !== 'none')
+          ? rollbackStatefulSet(env, d, toRevision, dryRun, printPodTemplate)
           : rollback(env, t, d, toRevision, dryRun !== 'none');
       io.out(`${kindPrefix(t.def)}/${d.metadata.name} ${result}${dryRunSuffix(dryRun)}\n`);
     } catch (e) {

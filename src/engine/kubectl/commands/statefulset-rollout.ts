@@ -93,8 +93,17 @@ export function statefulSetHistoryText(
   return formatTable(rows, { minWidth: 0, tabWidth: 8, padding: 2, padChar: ' ' });
 }
 
-/** StatefulSetRollbacker.Rollback: `rolled back` or `skipped rollback (…)`. */
-export function rollbackStatefulSet(env: KubectlEnv, sts: KObject, toRevision: number, dryRun: boolean): string {
+/**
+ * StatefulSetRollbacker.Rollback: `rolled back` or `skipped rollback (…)`; a client dry run
+ * prints the template it would restore (`will roll back to Pod Template: …`).
+ */
+export function rollbackStatefulSet(
+  env: KubectlEnv,
+  sts: KObject,
+  toRevision: number,
+  dryRun: 'none' | 'client' | 'server',
+  printTemplate: (template: Record<string, unknown>) => string,
+): string {
   const notFound = () => new KubectlError(`unable to find specified revision ${toRevision} in history`);
   if (toRevision < 0) throw notFound();
   const history = statefulSetHistory(env, sts);
@@ -108,11 +117,14 @@ export function rollbackStatefulSet(env: KubectlEnv, sts: KObject, toRevision: n
     target = history.find((r) => r.revision === toRevision);
   }
   if (!target) throw notFound();
+  if (dryRun === 'client') return `will roll back to ${printTemplate(revisionTemplate(target))}`;
   if (deepEqual(revisionTemplate(target), sts.spec?.template ?? {})) {
     return `skipped rollback (current template already matches revision ${toRevision})`;
   }
   try {
-    env.api.patch(env.api.kindOf(sts), sts.metadata.namespace, sts.metadata.name ?? '', 'strategic', target.data, { dryRun });
+    env.api.patch(env.api.kindOf(sts), sts.metadata.namespace, sts.metadata.name ?? '', 'strategic', target.data, {
+      dryRun: dryRun === 'server',
+    });
   } catch (e) {
     if (isApiError(e)) throw new KubectlError(`failed restoring revision ${toRevision}: ${e.message}`);
     throw e;

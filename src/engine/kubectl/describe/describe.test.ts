@@ -63,14 +63,27 @@ function fixture() {
     },
     spec: { holderIdentity: 'node-a1', leaseDurationSeconds: 40, renewTime: '2026-01-01T00:09:50.000000Z' },
   });
+  // The pod's StatefulSet exists (the garbage collector deletes a pod whose owner is gone) and
+  // finds web-0 already there, with its identity labels; OnDelete, so it never replaces it.
+  const set = api.create({
+    apiVersion: 'apps/v1',
+    kind: 'StatefulSet',
+    metadata: { name: 'web', namespace: 'default' },
+    spec: {
+      serviceName: 'web',
+      updateStrategy: { type: 'OnDelete' },
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27' }] } },
+    },
+  });
   const web = api.create({
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
       name: 'web-0',
-      labels: { app: 'web', 'apps.kubernetes.io/pod-index': '0' },
+      labels: { app: 'web', 'apps.kubernetes.io/pod-index': '0', 'statefulset.kubernetes.io/pod-name': 'web-0' },
       annotations: { 'kubectl.kubernetes.io/last-applied-configuration': '{}', note: 'hello' },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: 'x', controller: true }],
+      ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: set.metadata.uid!, controller: true }],
     },
     spec: {
       nodeName: 'node-a1',
@@ -325,6 +338,7 @@ describe('kubectl describe pod', () => {
         'Start Time:   Thu, 01 Jan 2026 00:00:01 +0000',
         'Labels:       app=web',
         '              apps.kubernetes.io/pod-index=0',
+        '              statefulset.kubernetes.io/pod-name=web-0',
         'Annotations:  note: hello',
         'Status:       Running',
         'IP:           10.244.1.5',
