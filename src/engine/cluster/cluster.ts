@@ -38,6 +38,14 @@ export interface NodeOptions {
   pods?: number;
   labels?: Record<string, string>;
   taints?: NodeMachineSpec['taints'];
+  /**
+   * The machine boots with the node: its runtime's status is unknown until the kubelet's first
+   * check, so the Node registers NotReady (`kubeplay node add --cold`). Without it the machine
+   * joins with its runtime already up, as the initial cluster's do.
+   */
+  coldRuntime?: boolean;
+  kubeReserved?: NodeMachineSpec['kubeReserved'];
+  systemReserved?: NodeMachineSpec['systemReserved'];
 }
 
 export const DEFAULT_REGION = 'region-1';
@@ -123,10 +131,12 @@ export class Cluster {
         internalIP,
         labels: options.labels,
         taints: options.taints,
+        kubeReserved: options.kubeReserved,
+        systemReserved: options.systemReserved,
       },
     );
     this.agents.set(name, agent);
-    agent.start();
+    agent.start(options.coldRuntime ?? false);
     return agent;
   }
 }

@@ -90,6 +90,33 @@ export class MachineControl {
     else powerOff();
   }
 
+  /**
+   * The machine is gone (decommissioned, or its cloud instance deleted): no kubelet, no
+   * containers, nothing to restart. The Node object stays until someone deletes it — or, with
+   * the cloud node lifecycle controller enabled, until that controller notices the instance is gone.
+   */
+  remove(name: string): void {
+    this.machine(name);
+    this.cluster.agents.get(name)?.stop();
+    this.cluster.agents.delete(name);
+    this.cluster.kubelets.removeNode(name);
+    this.cluster.topology.removeMachine(name);
+  }
+
+  /** The container runtime stops or comes back; false when it already was so. */
+  runtime(name: string, up: boolean): boolean {
+    const m = this.machine(name);
+    if (!m.running) throw new MachineError(`node ${name} is stopped`);
+    return this.cluster.agents.get(name)?.setRuntime(up) ?? false;
+  }
+
+  /** The runtime's network plugin becomes ready or not; false when it already was so. */
+  network(name: string, ready: boolean): boolean {
+    const m = this.machine(name);
+    if (!m.running) throw new MachineError(`node ${name} is stopped`);
+    return this.cluster.agents.get(name)?.setNetworkReady(ready) ?? false;
+  }
+
   /** Sets or clears a pressure condition; false when it already was so. */
   pressure(name: string, kind: PressureKind, on: boolean): boolean {
     const m = this.machine(name);

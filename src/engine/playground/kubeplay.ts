@@ -9,13 +9,17 @@ import { ApiError } from '../api/errors';
 import { formatApiError } from '../kubectl/print-error';
 import { parseQuantity } from '../../k8s/quantity';
 import { renderAttempt } from '../scheduler/explain';
+import { parseReserved } from '../kubelet/allocatable';
 import { loadVerb } from './load-verb';
 import { podCrash, podEvict, podFailReadiness } from './pod-verbs';
 import { UsageError } from './usage-error';
 import {
   nodeDisconnect,
+  nodeNetwork,
   nodePressure,
   nodeReconnect,
+  nodeRemove,
+  nodeRuntime,
   nodeShutdown,
   nodeStart,
   nodeStop,
@@ -45,6 +49,9 @@ const verbs: Record<string, Record<string, Verb> | Verb> = {
     reconnect: nodeReconnect,
     shutdown: nodeShutdown,
     pressure: nodePressure,
+    remove: nodeRemove,
+    runtime: nodeRuntime,
+    network: nodeNetwork,
   },
   zone: { partition: zonePartition, heal: zoneHeal },
   pod: { crash: podCrash, 'fail-readiness': podFailReadiness, evict: podEvict },
@@ -98,7 +105,9 @@ function usage(): string {
     'Usage:',
     '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M]',
     '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
-    '  kubeplay node stop|start|disconnect|reconnect NAME',
+    '                     [--kube-reserved cpu=100m,memory=100Mi,...] [--system-reserved ...] [--cold]',
+    '  kubeplay node stop|start|disconnect|reconnect|remove NAME',
+    '  kubeplay node runtime|network NAME down|up',
     '  kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s] [--by-priority PRIORITY=DURATION,...]',
     '  kubeplay node pressure NAME memory|disk|pid on|off',
     '  kubeplay zone partition|heal ZONE',
@@ -181,6 +190,9 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
     { name: 'pods', type: 'int', default: 110 },
     { name: 'labels', type: 'string', default: '' },
     { name: 'taints', type: 'string', default: '' },
+    { name: 'kube-reserved', type: 'string', default: '' },
+    { name: 'cold', type: 'bool' },
+    { name: 'system-reserved', type: 'string', default: '' },
   ]);
   const name = p.args[0];
   if (!name || p.args.length > 1) throw new UsageError('kubeplay node add needs exactly one NAME');
@@ -192,8 +204,18 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
       throw new UsageError(`--${flag}: ${(e as Error).message}`);
     }
   }
+  let kubeReserved, systemReserved;
+  try {
+    kubeReserved = parseReserved(p.flags['kube-reserved'] as string, 'kube-reserved');
+    systemReserved = parseReserved(p.flags['system-reserved'] as string, 'system-reserved');
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
   const cluster = host.cluster();
   cluster.addNode(name, {
+    coldRuntime: !!p.flags.cold,
+    kubeReserved,
+    systemReserved,
     zone: p.flags.zone as string,
     region: p.flags.region as string | undefined,
     cpu: p.flags.cpu as string,

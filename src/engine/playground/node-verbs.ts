@@ -111,8 +111,51 @@ export function nodePressure(args: string[], io: IO, host: Host): number {
   const name = raw.replace(/^nodes?\//, '');
   const changed = host.cluster().machines.pressure(name, kind as PressureKind, state === 'on');
   const condition = CONDITION[kind as PressureKind];
+  if (!changed) io.out(`node/${name} ${condition} already ${state}\n`);
+  else if (state === 'on') io.out(`node/${name} ${condition}=True\n`);
+  else {
+    // The eviction manager keeps reporting the condition for --eviction-pressure-transition-period.
+    io.out(`node/${name} ${kind} pressure gone (${condition} stays True for the 5m0s eviction pressure transition period)\n`);
+  }
+  return 0;
+}
+
+/** `kubeplay node remove NAME`: the machine is gone; the Node object is left to the control plane. */
+export function nodeRemove(args: string[], io: IO, host: Host): number {
+  const name = oneName(args, 'kubeplay node remove');
+  host.cluster().machines.remove(name);
+  io.out(`node/${name} removed (the machine is gone; the Node object stays until it is deleted)\n`);
+  return 0;
+}
+
+function downOrUp(args: string[], what: string): { name: string; up: boolean } {
+  const p = parseFlags(args, []);
+  const [raw, state] = p.args;
+  if (p.args.length !== 2 || (state !== 'down' && state !== 'up'))
+    throw new UsageError(`usage: kubeplay node ${what} NAME down|up`);
+  return { name: raw.replace(/^nodes?\//, ''), up: state === 'up' };
+}
+
+/** `kubeplay node runtime NAME down|up`: containerd stops or comes back; the kubelet reports it. */
+export function nodeRuntime(args: string[], io: IO, host: Host): number {
+  const { name, up } = downOrUp(args, 'runtime');
+  const changed = host.cluster().machines.runtime(name, up);
   io.out(
-    changed ? `node/${name} ${condition}=${state === 'on' ? 'True' : 'False'}\n` : `node/${name} ${condition} already ${state}\n`,
+    changed
+      ? `node/${name} container runtime ${up ? 'up' : 'down'}\n`
+      : `node/${name} container runtime already ${up ? 'up' : 'down'}\n`,
+  );
+  return 0;
+}
+
+/** `kubeplay node network NAME down|up`: the runtime's network plugin (CNI) is ready or not. */
+export function nodeNetwork(args: string[], io: IO, host: Host): number {
+  const { name, up } = downOrUp(args, 'network');
+  const changed = host.cluster().machines.network(name, up);
+  io.out(
+    changed
+      ? `node/${name} network plugin ${up ? 'ready' : 'not ready'}\n`
+      : `node/${name} network plugin already ${up ? 'ready' : 'not ready'}\n`,
   );
   return 0;
 }
