@@ -45,6 +45,8 @@ export interface NodeOptions {
    */
   coldRuntime?: boolean;
   kubeReserved?: NodeMachineSpec['kubeReserved'];
+  shutdownGracePeriodMs?: number;
+  shutdownGracePeriodCriticalPodsMs?: number;
   systemReserved?: NodeMachineSpec['systemReserved'];
 }
 
@@ -131,6 +133,8 @@ export class Cluster {
         internalIP,
         labels: options.labels,
         taints: options.taints,
+        shutdownGracePeriodMs: options.shutdownGracePeriodMs,
+        shutdownGracePeriodCriticalPodsMs: options.shutdownGracePeriodCriticalPodsMs,
         kubeReserved: options.kubeReserved,
         systemReserved: options.systemReserved,
       },

@@ -74,10 +74,25 @@ export class MachineControl {
     return names;
   }
 
-  /** Graceful node shutdown, then the machine is off. */
+  /** The node's kubelet configuration for graceful node shutdown (upstream default 0: off). */
+  shutdownSettings(name: string): ShutdownOptions {
+    this.machine(name);
+    const spec = this.cluster.agents.get(name)?.spec;
+    return { graceMs: spec?.shutdownGracePeriodMs ?? 0, criticalGraceMs: spec?.shutdownGracePeriodCriticalPodsMs ?? 0 };
+  }
+
+  /**
+   * The machine shuts down. With graceful node shutdown enabled (a grace period above 0) the
+   * kubelet stops its pods first, then the machine is off; without, it just powers off.
+   */
   shutdown(name: string, options: ShutdownOptions, onOff?: () => void): void {
     const m = this.machine(name);
     if (!m.running) throw new MachineError(`node ${name} is already stopped`);
+    if (options.graceMs <= 0 && !options.byPriority?.length) {
+      this.stop(name);
+      onOff?.();
+      return;
+    }
     this.cluster.topology.setShuttingDown(name, true);
     this.cluster.agents.get(name)?.beginShutdown();
     const kubelet = this.cluster.kubelets.node(name);

@@ -131,6 +131,12 @@ export interface NodeMachineSpec {
   internalIP: string;
   labels?: Record<string, string>;
   taints?: Taint[];
+  /**
+   * The kubelet's shutdownGracePeriod / shutdownGracePeriodCriticalPods (ms). 0, the default,
+   * leaves graceful node shutdown off: a shutdown just powers the machine off.
+   */
+  shutdownGracePeriodMs?: number;
+  shutdownGracePeriodCriticalPodsMs?: number;
   /** --kube-reserved / --system-reserved (resource → quantity). */
   kubeReserved?: ResourceList;
   systemReserved?: ResourceList;
@@ -258,6 +264,10 @@ export class NodeAgent {
   beginShutdown(): void {
     if (this.shuttingDown) return;
     this.shuttingDown = true;
+    // ProcessShutdownEvent records this before it posts the NotReady status.
+    this.ctx.events
+      .recorder('kubelet', this.spec.name)
+      .event(this.nodeRef(), 'Normal', 'Shutdown', 'Shutdown manager detected shutdown event');
     this.syncNodeStatus();
   }
 

@@ -1,7 +1,7 @@
 // `kubeplay …` verbs: playground actions that have no kubectl equivalent (shape the cluster,
 // read the clock, change controller settings).
 
-import { formatGoDuration } from '../../k8s/duration';
+import { formatGoDuration, parseGoDuration } from '../../k8s/duration';
 import type { Taint } from '../../k8s/types';
 import type { Cluster, ClusterShape } from '../cluster/cluster';
 import { FlagError, parseFlags, type FlagSpec } from '../kubectl/flags';
@@ -106,6 +106,7 @@ function usage(): string {
     '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M]',
     '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
     '                     [--kube-reserved cpu=100m,memory=100Mi,...] [--system-reserved ...] [--cold]',
+    '                     [--shutdown-grace-period 30s] [--shutdown-grace-period-critical-pods 10s]',
     '  kubeplay node stop|start|disconnect|reconnect|remove NAME',
     '  kubeplay node runtime|network NAME down|up',
     '  kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s] [--by-priority PRIORITY=DURATION,...]',
@@ -192,6 +193,8 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
     { name: 'taints', type: 'string', default: '' },
     { name: 'kube-reserved', type: 'string', default: '' },
     { name: 'cold', type: 'bool' },
+    { name: 'shutdown-grace-period', type: 'string', default: '0s' },
+    { name: 'shutdown-grace-period-critical-pods', type: 'string', default: '0s' },
     { name: 'system-reserved', type: 'string', default: '' },
   ]);
   const name = p.args[0];
@@ -211,9 +214,20 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+  const shutdownGracePeriodMs = nonNegativeDuration(p.flags['shutdown-grace-period'] as string, 'shutdown-grace-period');
+  const shutdownGracePeriodCriticalPodsMs = nonNegativeDuration(
+    p.flags['shutdown-grace-period-critical-pods'] as string,
+    'shutdown-grace-period-critical-pods',
+  );
+  // The kubelet's configuration validation.
+  if (shutdownGracePeriodCriticalPodsMs > shutdownGracePeriodMs) {
+    throw new UsageError('invalid configuration: shutdownGracePeriodCriticalPods must be <= shutdownGracePeriod');
+  }
   const cluster = host.cluster();
   cluster.addNode(name, {
     coldRuntime: !!p.flags.cold,
+    shutdownGracePeriodMs,
+    shutdownGracePeriodCriticalPodsMs,
     kubeReserved,
     systemReserved,
     zone: p.flags.zone as string,
@@ -226,6 +240,17 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
   });
   io.out(`node/${name} added to zone ${p.flags.zone}\n`);
   return 0;
+}
+
+function nonNegativeDuration(text: string, flag: string): number {
+  let ms: number;
+  try {
+    ms = parseGoDuration(text);
+  } catch (e) {
+    throw new UsageError(`--${flag}: ${(e as Error).message}`);
+  }
+  if (ms < 0) throw new UsageError(`--${flag} must not be negative`);
+  return ms;
 }
 
 function clockVerb(args: string[], io: PlainIO, host: KubeplayHost): number {

@@ -61,20 +61,37 @@ function duration(text: string, flag: string): number {
   return ms;
 }
 
-/** `kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s]`: graceful node shutdown. */
+/**
+ * `kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s] [--by-priority …]`: the
+ * machine shuts down, with the kubelet's graceful node shutdown settings of the node (set by
+ * `kubeplay node add --shutdown-grace-period …`; off by default, as upstream), or the ones given
+ * here, as if the kubelet had been configured with them.
+ */
 export function nodeShutdown(args: string[], io: IO, host: Host): number {
   const p = parseFlags(args, [
-    { name: 'grace', type: 'string', default: '30s' },
-    { name: 'critical-grace', type: 'string', default: '10s' },
+    { name: 'grace', type: 'string', default: '' },
+    { name: 'critical-grace', type: 'string', default: '' },
     { name: 'by-priority', type: 'string', default: '' },
   ]);
   if (p.args.length !== 1) throw new UsageError('kubeplay node shutdown needs exactly one NAME');
   const name = p.args[0].replace(/^nodes?\//, '');
-  const graceMs = duration(p.flags.grace as string, 'grace');
-  const criticalGraceMs = duration(p.flags['critical-grace'] as string, 'critical-grace');
+  const machines = host.cluster().machines;
+  const configured = machines.shutdownSettings(name);
+  const graceMs = p.changed.has('grace') ? duration(p.flags.grace as string, 'grace') : configured.graceMs;
+  const criticalGraceMs = p.changed.has('critical-grace')
+    ? duration(p.flags['critical-grace'] as string, 'critical-grace')
+    : p.changed.has('grace')
+      ? 0
+      : configured.criticalGraceMs;
   if (criticalGraceMs > graceMs) throw new UsageError('--critical-grace must not be longer than --grace');
   const byPriority = parseByPriority(p.flags['by-priority'] as string);
-  host.cluster().machines.shutdown(name, { graceMs, criticalGraceMs, byPriority });
+  machines.shutdown(name, { graceMs, criticalGraceMs, byPriority });
+  if (graceMs <= 0 && !byPriority.length) {
+    io.out(
+      `node/${name} powered off (graceful node shutdown is not enabled on its kubelet: shutdownGracePeriod=0s, so its pods were not stopped first)\n`,
+    );
+    return 0;
+  }
   if (byPriority.length) {
     const groups = byPriority.map((g) => `priority ${g.priority}: ${formatGoDuration(g.graceMs)}`).join(', ');
     io.out(`node/${name} shutting down (shutdownGracePeriodByPodPriority: ${groups})\n`);

@@ -161,8 +161,9 @@ export const KUBEPLAY_VERBS: Readonly<Record<string, readonly string[]>> = {
 /** kubeplay's flags per verb, in the same notation as KUBECTL_FLAGS (from its usage text). */
 export const KUBEPLAY_FLAGS: Readonly<Record<string, string>> = {
   'cluster reset': '--empty --zones= --nodes-per-zone=',
-  'node add': '--zone= --region= --cpu= --memory= --pods= --labels= --taints= --kube-reserved= --system-reserved= --cold',
-  'node shutdown': '--grace= --critical-grace=',
+  'node add':
+    '--zone= --region= --cpu= --memory= --pods= --labels= --taints= --kube-reserved= --system-reserved= --cold --shutdown-grace-period= --shutdown-grace-period-critical-pods=',
+  'node shutdown': '--grace= --critical-grace= --by-priority=',
   'pod crash': '-c --container= -n --namespace=',
   'pod fail-readiness': '-c --container= -n --namespace= --for=',
   'pod evict': '-n --namespace= --grace-period=',
