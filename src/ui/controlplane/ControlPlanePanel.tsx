@@ -13,6 +13,7 @@ import { selectKind, selectNodes } from '../state/selectors';
 import { useKubeplay } from '../state/store';
 import { useClockTick } from '../state/clock-tick';
 import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from './timers';
+import { DocsNotes } from './DocsNotes';
 import { zoneSummaries, type ZoneState } from './zones';
 import './controlplane.css';
 
@@ -192,6 +193,7 @@ export function ControlPlanePanel() {
           )}
         </div>
       )}
+      <DocsNotes />
     </section>
   );
 }
