@@ -103,6 +103,9 @@ export class PodWorker implements ProbeHost {
     // Like the kubelet's pod config, only a change beyond status (often our own write) is an
     // UPDATE that syncs the pod.
     if (differsBeyondStatus(previous, pod)) this.requestSync(0);
+    // HandlePodReconcile: a status change by someone else (a readiness gate's condition patched
+    // True) makes the kubelet recompute Ready (NeedToReconcilePodReadiness).
+    else if (pod.spec?.readinessGates?.length && previous.status?.conditions !== pod.status?.conditions) this.requestSync(0);
   }
 
   /** The API object is gone (force delete, or the final delete). */
