@@ -20,6 +20,7 @@ import { fieldPath } from './pod-worker';
 import { containerEnv, effectiveArgv } from './container-argv';
 import { forcedExitFor } from './teaching-effects';
 import { runPostStart } from './hooks';
+import { missingExecutable, startErrorMessage } from '../images/executables';
 
 export type StartResult =
   { kind: 'started' } | { kind: 'pulling' } | { kind: 'error' } | { kind: 'crash-backoff'; untilMs: number };
@@ -95,6 +96,17 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const env = containerEnv(pod, c, podIP, node.hostIP, node.nodeName);
   const argv = effectiveArgv(c, defaults, env);
   node.recorder.event(ref, 'Normal', 'Created', `Created container: ${c.name}`);
+  const missing = found.found ? missingExecutable(found.image.repository, argv[0]) : undefined;
+  if (missing) {
+    // StartContainer fails: the Failed event, RunContainerError in the reason cache, and an
+    // instance that exited with 128 (StartError); the next start waits out the back-off.
+    const message = startErrorMessage(missing);
+    node.runtime.failStart(worker.uid, { name: c.name, kind, imageName: decision.ref.canonical, imageRef }, message);
+    node.recorder.event(ref, 'Warning', 'Failed', `Error: ${message}`);
+    worker.setReason(c.name, { reason: 'RunContainerError', message });
+    worker.containerChanged();
+    return { kind: 'error' };
+  }
   const api = node.api;
   const instance = node.runtime.startContainer(worker.uid, {
     name: c.name,
