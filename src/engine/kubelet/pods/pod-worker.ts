@@ -402,7 +402,9 @@ export class PodWorker implements ProbeHost {
         continue;
       }
       const restart =
-        this.definitionChanged.delete(c.name) || restartPolicy === 'Always' || (restartPolicy === 'OnFailure' && instance.exitCode !== 0);
+        this.definitionChanged.delete(c.name) ||
+        restartPolicy === 'Always' ||
+        (restartPolicy === 'OnFailure' && instance.exitCode !== 0);
       if (!restart) continue;
       active++;
       const r = this.restart(c, 'regular', instance, now);
