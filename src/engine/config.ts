@@ -27,6 +27,12 @@ export const SETTINGS = {
     default: 12500,
     help: 'terminated pods kept before the pod garbage collector deletes the oldest (0 disables)',
   },
+  'cloud-node-lifecycle': {
+    type: 'enum',
+    default: 'off',
+    values: ['off', 'on'],
+    help: 'run the cloud node lifecycle controller: delete Nodes whose machine is gone, taint stopped ones',
+  },
   'kubernetes-version': {
     type: 'enum',
     default: 'v1.34',

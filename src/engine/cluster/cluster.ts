@@ -46,6 +46,16 @@ export interface NodeOptions {
   pods?: number;
   labels?: Record<string, string>;
   taints?: NodeMachineSpec['taints'];
+  /**
+   * The machine boots with the node: its runtime's status is unknown until the kubelet's first
+   * check, so the Node registers NotReady (`kubeplay node add --cold`). Without it the machine
+   * joins with its runtime already up, as the initial cluster's do.
+   */
+  coldRuntime?: boolean;
+  kubeReserved?: NodeMachineSpec['kubeReserved'];
+  shutdownGracePeriodMs?: number;
+  shutdownGracePeriodCriticalPodsMs?: number;
+  systemReserved?: NodeMachineSpec['systemReserved'];
 }
 
 export const DEFAULT_REGION = 'region-1';
@@ -139,10 +149,14 @@ export class Cluster {
         internalIP,
         labels: options.labels,
         taints: options.taints,
+        shutdownGracePeriodMs: options.shutdownGracePeriodMs,
+        shutdownGracePeriodCriticalPodsMs: options.shutdownGracePeriodCriticalPodsMs,
+        kubeReserved: options.kubeReserved,
+        systemReserved: options.systemReserved,
       },
     );
     this.agents.set(name, agent);
-    agent.start();
+    agent.start(options.coldRuntime ?? false);
     return agent;
   }
 }

@@ -74,10 +74,25 @@ export class MachineControl {
     return names;
   }
 
-  /** Graceful node shutdown, then the machine is off. */
+  /** The node's kubelet configuration for graceful node shutdown (upstream default 0: off). */
+  shutdownSettings(name: string): ShutdownOptions {
+    this.machine(name);
+    const spec = this.cluster.agents.get(name)?.spec;
+    return { graceMs: spec?.shutdownGracePeriodMs ?? 0, criticalGraceMs: spec?.shutdownGracePeriodCriticalPodsMs ?? 0 };
+  }
+
+  /**
+   * The machine shuts down. With graceful node shutdown enabled (a grace period above 0) the
+   * kubelet stops its pods first, then the machine is off; without, it just powers off.
+   */
   shutdown(name: string, options: ShutdownOptions, onOff?: () => void): void {
     const m = this.machine(name);
     if (!m.running) throw new MachineError(`node ${name} is already stopped`);
+    if (options.graceMs <= 0 && !options.byPriority?.length) {
+      this.stop(name);
+      onOff?.();
+      return;
+    }
     this.cluster.topology.setShuttingDown(name, true);
     this.cluster.agents.get(name)?.beginShutdown();
     const kubelet = this.cluster.kubelets.node(name);
@@ -88,6 +103,33 @@ export class MachineControl {
     const plan = options.byPriority?.length ? options.byPriority : twoGroupShutdownPlan(options.graceMs, options.criticalGraceMs);
     if (kubelet) kubelet.gracefulShutdown(plan, powerOff);
     else powerOff();
+  }
+
+  /**
+   * The machine is gone (decommissioned, or its cloud instance deleted): no kubelet, no
+   * containers, nothing to restart. The Node object stays until someone deletes it — or, with
+   * the cloud node lifecycle controller enabled, until that controller notices the instance is gone.
+   */
+  remove(name: string): void {
+    this.machine(name);
+    this.cluster.agents.get(name)?.stop();
+    this.cluster.agents.delete(name);
+    this.cluster.kubelets.removeNode(name);
+    this.cluster.topology.removeMachine(name);
+  }
+
+  /** The container runtime stops or comes back; false when it already was so. */
+  runtime(name: string, up: boolean): boolean {
+    const m = this.machine(name);
+    if (!m.running) throw new MachineError(`node ${name} is stopped`);
+    return this.cluster.agents.get(name)?.setRuntime(up) ?? false;
+  }
+
+  /** The runtime's network plugin becomes ready or not; false when it already was so. */
+  network(name: string, ready: boolean): boolean {
+    const m = this.machine(name);
+    if (!m.running) throw new MachineError(`node ${name} is stopped`);
+    return this.cluster.agents.get(name)?.setNetworkReady(ready) ?? false;
   }
 
   /** Sets or clears a pressure condition; false when it already was so. */

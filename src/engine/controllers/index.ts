@@ -11,6 +11,10 @@ import {
   startDisruptionController,
   type DisruptionController,
 } from './disruption/disruption-controller';
+import {
+  startCloudNodeLifecycleController,
+  type CloudNodeLifecycleController,
+} from './cloudnodelifecycle/cloud-node-lifecycle-controller';
 import { startEndpointSliceController } from './endpointslice/endpointslice-controller';
 import { startGarbageCollector } from './garbagecollector/garbage-collector';
 import { JOB_CONTROLLER, startJobController, type JobController } from './job/job-controller';
@@ -51,6 +55,7 @@ export interface Controllers {
   endpointSlice: Controller;
   nodeIpam: Controller;
   nodeLifecycle: NodeLifecycleController;
+  cloudNodeLifecycle: CloudNodeLifecycleController;
   taintEviction: TaintEvictionController;
   podGC: PodGCController;
   disruption: DisruptionController;
@@ -81,6 +86,7 @@ export function startControllers(cluster: Cluster): Controllers {
     endpointSlice: startEndpointSliceController(cluster.api, cluster.clock, informers),
     nodeIpam: startNodeIpamController(cluster.api, cluster.clock, informers),
     nodeLifecycle: startNodeLifecycleController(cluster, informers),
+    cloudNodeLifecycle: startCloudNodeLifecycleController(cluster, informers),
     taintEviction: startTaintEvictionController({
       api: cluster.api,
       clock: cluster.clock,

@@ -77,6 +77,12 @@ export class Kubelets implements KubeletApi {
     return kubelet;
   }
 
+  /** The machine is gone for good: its pod side stops and is forgotten. */
+  removeNode(nodeName: string): void {
+    this.nodes.get(nodeName)?.machineStopped();
+    this.nodes.delete(nodeName);
+  }
+
   node(nodeName: string): NodeKubelet | undefined {
     return this.nodes.get(nodeName);
   }

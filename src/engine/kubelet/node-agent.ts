@@ -3,11 +3,21 @@
 // recomputes node status every 10 s, writing it when it changed or every 5 min
 // (pkg/kubelet/kubelet_node_status.go, component-helpers lease controller).
 //
+// Every status write sets the whole status the kubelet owns, as its setters do (nodestatus/
+// setters.go): capacity, allocatable (capacity − kube-reserved − system-reserved − hard eviction
+// thresholds), addresses, nodeInfo (the boot ID changes on every boot), images and conditions. A
+// Node that already exists when the kubelet registers (created from the docs' node.json) gets its
+// default labels reconciled and this status at the first sync. Ready is False while the container
+// runtime or its network is not ready, with the kubelet's messages; a pressure condition is held
+// for the eviction pressure transition period (5 min) after the pressure went away; the kubelet
+// records NodeNotSchedulable / NodeSchedulable when it sees the node cordoned or uncordoned.
+//
 // It only talks to the API server while its machine is running and can reach the control plane
 // (see cluster/topology.ts), which is how stopped nodes and partitions go silent.
 
 import type { Condition, KObject, Taint } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
+import { deepEqual } from '../api/deep';
 import { isApiError } from '../api/errors';
 import { leaseKind, nodeKind } from '../api/kinds';
 import { Priority } from '../clock/clock';
@@ -15,6 +25,7 @@ import type { TimerHandle } from '../clock/clock';
 import type { Topology } from '../cluster/topology';
 import type { EventRecorder } from '../runtime/events';
 import type { NodeStatusImage } from './images/node-image-cache';
+import { allocatableOf, type ResourceList } from './allocatable';
 
 export const KUBELET_VERSION = 'v1.34.2';
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
@@ -76,14 +87,34 @@ const READY: ConditionCore = {
   reason: 'KubeletReady',
   message: 'kubelet is posting ready status',
 };
-// The kubelet's Ready condition while graceful node shutdown runs (its shutdown manager reports
-// an error to the Ready setter).
-const SHUTTING_DOWN: ConditionCore = {
-  type: 'Ready',
-  status: 'False',
-  reason: 'KubeletNotReady',
-  message: 'node is shutting down',
-};
+
+/** --eviction-pressure-transition-period: a pressure condition stays this long after it went away. */
+export const PRESSURE_TRANSITION_PERIOD_MS = 5 * 60_000;
+/** updateRuntimeUp runs every 5 s: a freshly booted runtime is known ready by then. */
+const RUNTIME_CHECK_MS = 5_000;
+
+// The Ready condition's errors (pkg/kubelet/runtime.go runtimeState).
+const RUNTIME_NOT_CHECKED = 'container runtime status check may not have completed yet';
+const RUNTIME_DOWN = 'container runtime is down';
+// While graceful node shutdown runs, its shutdown manager reports this to the Ready setter.
+const SHUTTING_DOWN_ERROR = 'node is shutting down';
+const NETWORK_NOT_READY =
+  'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
+
+/** The default labels the kubelet keeps in step with its own view (updateDefaultLabels). */
+const DEFAULT_LABELS = [
+  'kubernetes.io/hostname',
+  'topology.kubernetes.io/zone',
+  'topology.kubernetes.io/region',
+  'failure-domain.beta.kubernetes.io/zone',
+  'failure-domain.beta.kubernetes.io/region',
+  'node.kubernetes.io/instance-type',
+  'beta.kubernetes.io/instance-type',
+  'kubernetes.io/os',
+  'kubernetes.io/arch',
+  'beta.kubernetes.io/os',
+  'beta.kubernetes.io/arch',
+];
 
 /** backoffEnsureLease: 200 ms doubling to 7 s while the Lease cannot be reached. */
 const LEASE_RETRY_INITIAL_MS = 200;
@@ -100,6 +131,15 @@ export interface NodeMachineSpec {
   internalIP: string;
   labels?: Record<string, string>;
   taints?: Taint[];
+  /**
+   * The kubelet's shutdownGracePeriod / shutdownGracePeriodCriticalPods (ms). 0, the default,
+   * leaves graceful node shutdown off: a shutdown just powers the machine off.
+   */
+  shutdownGracePeriodMs?: number;
+  shutdownGracePeriodCriticalPodsMs?: number;
+  /** --kube-reserved / --system-reserved (resource → quantity). */
+  kubeReserved?: ResourceList;
+  systemReserved?: ResourceList;
 }
 
 export interface NodeAgentContext {
@@ -123,7 +163,20 @@ export class NodeAgent {
   private lastReportMs = -Infinity;
   private bootId: string;
   private readonly pressure: Record<PressureKind, boolean> = { memory: false, disk: false, pid: false };
+  /** When each pressure was last seen (its condition stays True for the transition period). */
+  private readonly pressureSeenAt: Record<PressureKind, number> = { memory: -Infinity, disk: -Infinity, pid: -Infinity };
   private shuttingDown = false;
+  /** The container runtime: not yet checked after a boot, up, or down (`kubeplay node runtime`). */
+  private runtime: 'unchecked' | 'up' | 'down' = 'up';
+  private runtimeCheck?: TimerHandle;
+  /** The runtime's network (CNI) is ready (`kubeplay node network`). */
+  private networkReady = true;
+  /** lastNodeUnschedulable: what the kubelet last saw of spec.unschedulable. */
+  private lastUnschedulable = false;
+  /** The node status the last check found stored (identity) and whether its own parts matched. */
+  private checkedStatus: unknown;
+  private checkedStatic = '';
+  private staticMatches = false;
   /** The stored conditions and conditionState() last found to need no write (syncNodeStatus). */
   private unchangedConditions: Condition[] | undefined;
   private unchangedState = -1;
@@ -143,10 +196,16 @@ export class NodeAgent {
     this.bootId = random.uuid();
   }
 
-  /** Boots the kubelet: register (or re-use) the Node, then heartbeat. A reboot has a new boot ID. */
-  start(): void {
+  /**
+   * Boots the kubelet: register (or re-use) the Node, then heartbeat. A reboot has a new boot ID.
+   * `coldRuntime`: the runtime's status is not known until its first check (5 s), so the node
+   * registers NotReady (a machine added to a running cluster); the initial cluster's machines
+   * were up before the playground's clock started.
+   */
+  start(coldRuntime = false): void {
     const clock = this.ctx.api.clock;
     const jitter = () => Math.floor(this.ctx.api.random.next() * JITTER_FACTOR * LEASE_RENEW_INTERVAL_MS);
+    if (coldRuntime || this.booted) this.checkRuntimeSoon();
     if (this.booted) {
       this.registered = false;
       this.bootId = this.ctx.api.random.uuid();
@@ -172,19 +231,22 @@ export class NodeAgent {
 
   /** The machine goes down: no more heartbeats. */
   stop(): void {
+    this.runtimeCheck?.cancel();
+    this.runtimeCheck = undefined;
     this.leaseTimer?.cancel();
     this.statusTimer?.cancel();
     this.leaseRetry?.cancel();
     this.leaseRetry = undefined;
   }
 
-  /** `kubeplay node pressure`: the condition flips and the status is posted at once. */
+  /**
+   * `kubeplay node pressure`: the pressure starts or ends now; the condition turns True at once
+   * and is posted, but stays True for the transition period after the pressure ended.
+   */
   setPressure(kind: PressureKind, on: boolean): boolean {
     if (this.pressure[kind] === on) return false;
     this.pressure[kind] = on;
-    const name = this.spec.name;
-    const reason = on ? PRESSURE[kind].onEvent : PRESSURE[kind].offEvent;
-    this.ctx.events.recorder('kubelet', name).event(this.nodeRef(), 'Normal', reason, `Node ${name} status is now: ${reason}`);
+    this.pressureSeenAt[kind] = this.ctx.api.clock.now();
     this.syncNodeStatus();
     return true;
   }
@@ -193,15 +255,58 @@ export class NodeAgent {
     return this.pressure[kind];
   }
 
+  /** nodeConditionsObservedSince: pressure now, or seen less than the transition period ago. */
+  private pressureReported(kind: PressureKind): boolean {
+    return this.pressure[kind] || this.ctx.api.clock.now() < this.pressureSeenAt[kind] + PRESSURE_TRANSITION_PERIOD_MS;
+  }
+
   /** Graceful node shutdown began: Ready turns False (NodeNotReady) and is posted at once. */
   beginShutdown(): void {
     if (this.shuttingDown) return;
     this.shuttingDown = true;
-    const name = this.spec.name;
+    // ProcessShutdownEvent records this before it posts the NotReady status.
     this.ctx.events
-      .recorder('kubelet', name)
-      .event(this.nodeRef(), 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
+      .recorder('kubelet', this.spec.name)
+      .event(this.nodeRef(), 'Normal', 'Shutdown', 'Shutdown manager detected shutdown event');
     this.syncNodeStatus();
+  }
+
+  /** `kubeplay node runtime NAME down|up`: the container runtime stops or comes back. */
+  setRuntime(up: boolean): boolean {
+    if ((this.runtime === 'down') === !up) return false;
+    this.runtimeCheck?.cancel();
+    this.runtimeCheck = undefined;
+    this.runtime = up ? 'up' : 'down';
+    this.syncNodeStatus();
+    return true;
+  }
+
+  runtimeUp(): boolean {
+    return this.runtime !== 'down';
+  }
+
+  /** `kubeplay node network NAME down|up`: the runtime's network plugin (CNI) is ready or not. */
+  setNetworkReady(ready: boolean): boolean {
+    if (this.networkReady === ready) return false;
+    this.networkReady = ready;
+    this.syncNodeStatus();
+    return true;
+  }
+
+  /** The runtime's first status check after a boot, 5 s later. */
+  private checkRuntimeSoon(): void {
+    if (this.runtime === 'down') return;
+    this.runtime = 'unchecked';
+    this.runtimeCheck?.cancel();
+    this.runtimeCheck = this.ctx.api.clock.after(
+      RUNTIME_CHECK_MS,
+      () => {
+        this.runtimeCheck = undefined;
+        if (this.runtime === 'unchecked') this.runtime = 'up';
+      },
+      Priority.controller,
+      `kubelet ${this.spec.name} runtime check`,
+    );
   }
 
   /** The kubelet can talk to the API server again: heartbeat now rather than at the next tick. */
@@ -222,14 +327,60 @@ export class NodeAgent {
   private register(): void {
     if (!this.online()) return;
     const api = this.ctx.api;
-    if (api.tryGet(nodeKind, undefined, this.spec.name)) {
+    const existing = api.tryGet(nodeKind, undefined, this.spec.name);
+    if (existing) {
+      // tryRegisterWithAPIServer, AlreadyExists: the existing Node is this kubelet's from now on;
+      // its default labels follow the kubelet's, the rest of its status comes with the next sync.
+      const labels = this.reconciledLabels(existing.metadata.labels ?? {});
+      if (labels) {
+        try {
+          api.update({ ...existing, metadata: { ...existing.metadata, labels } });
+        } catch (e) {
+          if (!isApiError(e)) throw e;
+        }
+      }
       this.registered = true;
+      const recorder = this.ctx.events.recorder('kubelet', this.spec.name);
+      recorder.event(this.nodeRef(), 'Normal', 'Starting', 'Starting kubelet.');
+      recorder.event(this.nodeRef(), 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
+      // The first status sync follows at once (the kubelet's fast update after registering).
+      this.syncNodeStatus();
       return;
     }
     api.create(this.initialNode());
     this.registered = true;
     this.announceStart();
     this.lastReportMs = api.clock.now();
+  }
+
+  /** updateDefaultLabels: the labels with the kubelet's defaults put back; undefined if unchanged. */
+  private reconciledLabels(existing: Record<string, string>): Record<string, string> | undefined {
+    const mine = this.defaultLabels();
+    const out = { ...existing };
+    let changed = false;
+    for (const key of DEFAULT_LABELS) {
+      if (mine[key] !== undefined && out[key] !== mine[key]) {
+        out[key] = mine[key];
+        changed = true;
+      } else if (mine[key] === undefined && out[key] !== undefined) {
+        delete out[key];
+        changed = true;
+      }
+    }
+    return changed ? out : undefined;
+  }
+
+  private defaultLabels(): Record<string, string> {
+    const s = this.spec;
+    return {
+      'beta.kubernetes.io/arch': 'amd64',
+      'beta.kubernetes.io/os': 'linux',
+      'kubernetes.io/arch': 'amd64',
+      'kubernetes.io/hostname': s.name,
+      'kubernetes.io/os': 'linux',
+      'topology.kubernetes.io/region': s.region,
+      'topology.kubernetes.io/zone': s.zone,
+    };
   }
 
   /**
@@ -246,53 +397,78 @@ export class NodeAgent {
       recorder.event(nodeRef, 'Normal', reason, `Node ${name} status is now: ${reason}`);
     }
     recorder.event(nodeRef, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods');
-    recorder.event(nodeRef, 'Normal', 'NodeReady', `Node ${name} status is now: NodeReady`);
+    if (!rebooted && this.readyErrors().length === 0)
+      recorder.event(nodeRef, 'Normal', 'NodeReady', `Node ${name} status is now: NodeReady`);
+  }
+
+  private recordNodeStatusEvent(reason: string): void {
+    const name = this.spec.name;
+    this.ctx.events.recorder('kubelet', name).event(this.nodeRef(), 'Normal', reason, `Node ${name} status is now: ${reason}`);
+  }
+
+  /** capacity (the machine) and allocatable (less the reservations). */
+  private resources(): { capacity: ResourceList; allocatable: ResourceList } {
+    const s = this.spec;
+    const capacity = { cpu: s.cpu, memory: s.memory, pods: String(s.pods), 'ephemeral-storage': s.ephemeralStorage };
+    return { capacity, allocatable: allocatableOf(capacity, s.kubeReserved, s.systemReserved) };
+  }
+
+  /** The status fields the kubelet sets besides conditions and images. */
+  private ownStatus(): Record<string, unknown> {
+    const s = this.spec;
+    return {
+      ...this.resources(),
+      addresses: [
+        { type: 'InternalIP', address: s.internalIP },
+        { type: 'Hostname', address: s.name },
+      ],
+      daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+      nodeInfo: {
+        architecture: 'amd64',
+        bootID: this.bootId,
+        containerRuntimeVersion: 'containerd://1.7.24',
+        kernelVersion: '6.1.0-28-amd64',
+        kubeProxyVersion: '',
+        kubeletVersion: KUBELET_VERSION,
+        machineID: this.machineId,
+        operatingSystem: 'linux',
+        osImage: 'Debian GNU/Linux 12 (bookworm)',
+        systemUUID: this.systemUUID,
+      },
+    };
+  }
+
+  /** Why Ready is False, in the kubelet's order (runtime, health checks, network). */
+  private readyErrors(): string[] {
+    const errs: string[] = [];
+    if (this.runtime === 'unchecked') errs.push(RUNTIME_NOT_CHECKED);
+    if (this.runtime === 'down') errs.push(RUNTIME_DOWN);
+    if (this.shuttingDown) errs.push(SHUTTING_DOWN_ERROR);
+    if (!this.networkReady) errs.push(NETWORK_NOT_READY);
+    return errs;
   }
 
   private initialNode(): KObject {
     const s = this.spec;
     const now = this.ctx.api.timestamp();
-    const resources = { cpu: s.cpu, memory: s.memory, pods: String(s.pods), 'ephemeral-storage': s.ephemeralStorage };
+    const own = this.ownStatus();
     return {
       apiVersion: 'v1',
       kind: 'Node',
       metadata: {
         name: s.name,
-        labels: {
-          'beta.kubernetes.io/arch': 'amd64',
-          'beta.kubernetes.io/os': 'linux',
-          'kubernetes.io/arch': 'amd64',
-          'kubernetes.io/hostname': s.name,
-          'kubernetes.io/os': 'linux',
-          'topology.kubernetes.io/region': s.region,
-          'topology.kubernetes.io/zone': s.zone,
-          ...s.labels,
-        },
+        labels: { ...this.defaultLabels(), ...s.labels },
         annotations: { 'node.alpha.kubernetes.io/ttl': '0', 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
       },
       spec: s.taints?.length ? { taints: s.taints } : {},
       status: {
-        capacity: resources,
-        allocatable: resources,
+        capacity: own.capacity,
+        allocatable: own.allocatable,
         conditions: this.conditions(now, now),
-        addresses: [
-          { type: 'InternalIP', address: s.internalIP },
-          { type: 'Hostname', address: s.name },
-        ],
-        daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
+        addresses: own.addresses,
+        daemonEndpoints: own.daemonEndpoints,
         ...(this.ctx.images ? { images: this.takeImages() } : {}),
-        nodeInfo: {
-          architecture: 'amd64',
-          bootID: this.bootId,
-          containerRuntimeVersion: 'containerd://1.7.24',
-          kernelVersion: '6.1.0-28-amd64',
-          kubeProxyVersion: '',
-          kubeletVersion: KUBELET_VERSION,
-          machineID: this.machineId,
-          operatingSystem: 'linux',
-          osImage: 'Debian GNU/Linux 12 (bookworm)',
-          systemUUID: this.systemUUID,
-        },
+        nodeInfo: own.nodeInfo,
       },
     };
   }
@@ -300,16 +476,37 @@ export class NodeAgent {
   /** The conditions the kubelet would post now, in its order. */
   /** What currentConditions() depends on, as one number. */
   private conditionState(): number {
-    const p = this.pressure;
-    return (p.memory ? 1 : 0) | (p.disk ? 2 : 0) | (p.pid ? 4 : 0) | (this.shuttingDown ? 8 : 0);
+    const r = (k: PressureKind) => this.pressureReported(k);
+    const runtime = this.runtime === 'up' ? 0 : this.runtime === 'down' ? 16 : 32;
+    return (
+      (r('memory') ? 1 : 0) |
+      (r('disk') ? 2 : 0) |
+      (r('pid') ? 4 : 0) |
+      (this.shuttingDown ? 8 : 0) |
+      runtime |
+      (this.networkReady ? 0 : 64)
+    );
   }
 
   private currentConditions(): ConditionCore[] {
     const kinds: PressureKind[] = ['memory', 'disk', 'pid'];
+    const errors = this.readyErrors();
     return [
-      ...kinds.map((k) => (this.pressure[k] ? PRESSURE[k].on : PRESSURE[k].off)),
-      this.shuttingDown ? SHUTTING_DOWN : READY,
+      ...kinds.map((k) => (this.pressureReported(k) ? PRESSURE[k].on : PRESSURE[k].off)),
+      errors.length === 0 ? READY : { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: errors.join(',') },
     ];
+  }
+
+  /** The events the setters record when a condition's status changes. */
+  private recordTransitions(previous: Condition[], next: ConditionCore[]): void {
+    const kinds: PressureKind[] = ['memory', 'disk', 'pid'];
+    for (const c of next) {
+      const old = previous.find((p) => p.type === c.type);
+      if (!old || old.status === c.status) continue;
+      const kind = kinds.find((k) => PRESSURE[k].on.type === c.type);
+      if (kind) this.recordNodeStatusEvent(c.status === 'True' ? PRESSURE[kind].onEvent : PRESSURE[kind].offEvent);
+      else if (c.type === 'Ready') this.recordNodeStatusEvent(c.status === 'True' ? 'NodeReady' : 'NodeNotReady');
+    }
   }
 
   private conditions(heartbeat: string, transition: string): Condition[] {
@@ -334,6 +531,12 @@ export class NodeAgent {
       if (!this.registered) this.register();
       return;
     }
+    // recordNodeSchedulableEvent: the kubelet notices a cordon or uncordon at its next sync.
+    const unschedulable = !!node.spec?.unschedulable;
+    if (unschedulable !== this.lastUnschedulable) {
+      this.lastUnschedulable = unschedulable;
+      this.recordNodeStatusEvent(unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable');
+    }
     const previous: Condition[] = node.status?.conditions ?? [];
     // Whether a condition changed depends only on its fixed parts, so this is decided before the
     // new conditions are built (every 10 s on every node, mostly to write nothing). The stored
@@ -350,7 +553,18 @@ export class NodeAgent {
       this.unchangedState = state;
     }
     const imagesChanged = this.ctx.images?.takeImagesDirty() ?? false;
-    if (!changed && !imagesChanged && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
+    // The rest of the kubelet's status (capacity, allocatable, addresses, nodeInfo) is compared
+    // only when the stored status is another object than at the last check.
+    const own = this.ownStatus();
+    const ownText = JSON.stringify(own);
+    if (node.status !== this.checkedStatus || ownText !== this.checkedStatic) {
+      const stored = node.status ?? {};
+      this.staticMatches = Object.keys(own).every((k) => deepEqual(stored[k], own[k]));
+      this.checkedStatus = node.status;
+      this.checkedStatic = ownText;
+    }
+    if (!changed && !imagesChanged && this.staticMatches && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
+    if (changed) this.recordTransitions(previous, this.currentConditions());
     const now = api.timestamp();
     const desired = this.conditions(now, now).map((c) => {
       const old = previous.find((p) => p.type === c.type);
@@ -358,7 +572,7 @@ export class NodeAgent {
     });
     try {
       const images = this.ctx.images ? { images: this.ctx.images.statusImages() } : {};
-      api.updateStatus({ ...node, status: { ...node.status, conditions: desired, ...images } });
+      api.updateStatus({ ...node, status: { ...node.status, ...own, conditions: desired, ...images } });
       this.lastReportMs = api.clock.now();
     } catch (e) {
       if (!isApiError(e)) throw e;

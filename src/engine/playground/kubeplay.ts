@@ -1,7 +1,7 @@
 // `kubeplay …` verbs: playground actions that have no kubectl equivalent (shape the cluster,
 // read the clock, change controller settings).
 
-import { formatGoDuration } from '../../k8s/duration';
+import { formatGoDuration, parseGoDuration } from '../../k8s/duration';
 import type { Taint } from '../../k8s/types';
 import type { Cluster, ClusterShape } from '../cluster/cluster';
 import { FlagError, parseFlags, type FlagSpec } from '../kubectl/flags';
@@ -9,14 +9,18 @@ import { ApiError } from '../api/errors';
 import { formatApiError } from '../kubectl/print-error';
 import { parseQuantity } from '../../k8s/quantity';
 import { renderAttempt } from '../scheduler/explain';
+import { parseReserved } from '../kubelet/allocatable';
 import { loadVerb } from './load-verb';
 import { podCrash, podEvict, podFailReadiness } from './pod-verbs';
 import { storageClassAdd } from './storage-verbs';
 import { UsageError } from './usage-error';
 import {
   nodeDisconnect,
+  nodeNetwork,
   nodePressure,
   nodeReconnect,
+  nodeRemove,
+  nodeRuntime,
   nodeShutdown,
   nodeStart,
   nodeStop,
@@ -46,6 +50,9 @@ const verbs: Record<string, Record<string, Verb> | Verb> = {
     reconnect: nodeReconnect,
     shutdown: nodeShutdown,
     pressure: nodePressure,
+    remove: nodeRemove,
+    runtime: nodeRuntime,
+    network: nodeNetwork,
   },
   zone: { partition: zonePartition, heal: zoneHeal },
   pod: { crash: podCrash, 'fail-readiness': podFailReadiness, evict: podEvict },
@@ -100,7 +107,10 @@ function usage(): string {
     'Usage:',
     '  kubeplay cluster reset [--empty] [--zones N] [--nodes-per-zone M] [--addons]',
     '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
-    '  kubeplay node stop|start|disconnect|reconnect NAME',
+    '                     [--kube-reserved cpu=100m,memory=100Mi,...] [--system-reserved ...] [--cold]',
+    '                     [--shutdown-grace-period 30s] [--shutdown-grace-period-critical-pods 10s]',
+    '  kubeplay node stop|start|disconnect|reconnect|remove NAME',
+    '  kubeplay node runtime|network NAME down|up',
     '  kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s] [--by-priority PRIORITY=DURATION,...]',
     '  kubeplay node pressure NAME memory|disk|pid on|off',
     '  kubeplay zone partition|heal ZONE',
@@ -186,6 +196,11 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
     { name: 'pods', type: 'int', default: 110 },
     { name: 'labels', type: 'string', default: '' },
     { name: 'taints', type: 'string', default: '' },
+    { name: 'kube-reserved', type: 'string', default: '' },
+    { name: 'cold', type: 'bool' },
+    { name: 'shutdown-grace-period', type: 'string', default: '0s' },
+    { name: 'shutdown-grace-period-critical-pods', type: 'string', default: '0s' },
+    { name: 'system-reserved', type: 'string', default: '' },
   ]);
   const name = p.args[0];
   if (!name || p.args.length > 1) throw new UsageError('kubeplay node add needs exactly one NAME');
@@ -197,8 +212,29 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
       throw new UsageError(`--${flag}: ${(e as Error).message}`);
     }
   }
+  let kubeReserved, systemReserved;
+  try {
+    kubeReserved = parseReserved(p.flags['kube-reserved'] as string, 'kube-reserved');
+    systemReserved = parseReserved(p.flags['system-reserved'] as string, 'system-reserved');
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const shutdownGracePeriodMs = nonNegativeDuration(p.flags['shutdown-grace-period'] as string, 'shutdown-grace-period');
+  const shutdownGracePeriodCriticalPodsMs = nonNegativeDuration(
+    p.flags['shutdown-grace-period-critical-pods'] as string,
+    'shutdown-grace-period-critical-pods',
+  );
+  // The kubelet's configuration validation.
+  if (shutdownGracePeriodCriticalPodsMs > shutdownGracePeriodMs) {
+    throw new UsageError('invalid configuration: shutdownGracePeriodCriticalPods must be <= shutdownGracePeriod');
+  }
   const cluster = host.cluster();
   cluster.addNode(name, {
+    coldRuntime: !!p.flags.cold,
+    shutdownGracePeriodMs,
+    shutdownGracePeriodCriticalPodsMs,
+    kubeReserved,
+    systemReserved,
     zone: p.flags.zone as string,
     region: p.flags.region as string | undefined,
     cpu: p.flags.cpu as string,
@@ -209,6 +245,17 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
   });
   io.out(`node/${name} added to zone ${p.flags.zone}\n`);
   return 0;
+}
+
+function nonNegativeDuration(text: string, flag: string): number {
+  let ms: number;
+  try {
+    ms = parseGoDuration(text);
+  } catch (e) {
+    throw new UsageError(`--${flag}: ${(e as Error).message}`);
+  }
+  if (ms < 0) throw new UsageError(`--${flag} must not be negative`);
+  return ms;
 }
 
 function clockVerb(args: string[], io: PlainIO, host: KubeplayHost): number {

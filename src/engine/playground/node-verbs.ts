@@ -61,20 +61,37 @@ function duration(text: string, flag: string): number {
   return ms;
 }
 
-/** `kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s]`: graceful node shutdown. */
+/**
+ * `kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s] [--by-priority …]`: the
+ * machine shuts down, with the kubelet's graceful node shutdown settings of the node (set by
+ * `kubeplay node add --shutdown-grace-period …`; off by default, as upstream), or the ones given
+ * here, as if the kubelet had been configured with them.
+ */
 export function nodeShutdown(args: string[], io: IO, host: Host): number {
   const p = parseFlags(args, [
-    { name: 'grace', type: 'string', default: '30s' },
-    { name: 'critical-grace', type: 'string', default: '10s' },
+    { name: 'grace', type: 'string', default: '' },
+    { name: 'critical-grace', type: 'string', default: '' },
     { name: 'by-priority', type: 'string', default: '' },
   ]);
   if (p.args.length !== 1) throw new UsageError('kubeplay node shutdown needs exactly one NAME');
   const name = p.args[0].replace(/^nodes?\//, '');
-  const graceMs = duration(p.flags.grace as string, 'grace');
-  const criticalGraceMs = duration(p.flags['critical-grace'] as string, 'critical-grace');
+  const machines = host.cluster().machines;
+  const configured = machines.shutdownSettings(name);
+  const graceMs = p.changed.has('grace') ? duration(p.flags.grace as string, 'grace') : configured.graceMs;
+  const criticalGraceMs = p.changed.has('critical-grace')
+    ? duration(p.flags['critical-grace'] as string, 'critical-grace')
+    : p.changed.has('grace')
+      ? 0
+      : configured.criticalGraceMs;
   if (criticalGraceMs > graceMs) throw new UsageError('--critical-grace must not be longer than --grace');
   const byPriority = parseByPriority(p.flags['by-priority'] as string);
-  host.cluster().machines.shutdown(name, { graceMs, criticalGraceMs, byPriority });
+  machines.shutdown(name, { graceMs, criticalGraceMs, byPriority });
+  if (graceMs <= 0 && !byPriority.length) {
+    io.out(
+      `node/${name} powered off (graceful node shutdown is not enabled on its kubelet: shutdownGracePeriod=0s, so its pods were not stopped first)\n`,
+    );
+    return 0;
+  }
   if (byPriority.length) {
     const groups = byPriority.map((g) => `priority ${g.priority}: ${formatGoDuration(g.graceMs)}`).join(', ');
     io.out(`node/${name} shutting down (shutdownGracePeriodByPodPriority: ${groups})\n`);
@@ -111,8 +128,51 @@ export function nodePressure(args: string[], io: IO, host: Host): number {
   const name = raw.replace(/^nodes?\//, '');
   const changed = host.cluster().machines.pressure(name, kind as PressureKind, state === 'on');
   const condition = CONDITION[kind as PressureKind];
+  if (!changed) io.out(`node/${name} ${condition} already ${state}\n`);
+  else if (state === 'on') io.out(`node/${name} ${condition}=True\n`);
+  else {
+    // The eviction manager keeps reporting the condition for --eviction-pressure-transition-period.
+    io.out(`node/${name} ${kind} pressure gone (${condition} stays True for the 5m0s eviction pressure transition period)\n`);
+  }
+  return 0;
+}
+
+/** `kubeplay node remove NAME`: the machine is gone; the Node object is left to the control plane. */
+export function nodeRemove(args: string[], io: IO, host: Host): number {
+  const name = oneName(args, 'kubeplay node remove');
+  host.cluster().machines.remove(name);
+  io.out(`node/${name} removed (the machine is gone; the Node object stays until it is deleted)\n`);
+  return 0;
+}
+
+function downOrUp(args: string[], what: string): { name: string; up: boolean } {
+  const p = parseFlags(args, []);
+  const [raw, state] = p.args;
+  if (p.args.length !== 2 || (state !== 'down' && state !== 'up'))
+    throw new UsageError(`usage: kubeplay node ${what} NAME down|up`);
+  return { name: raw.replace(/^nodes?\//, ''), up: state === 'up' };
+}
+
+/** `kubeplay node runtime NAME down|up`: containerd stops or comes back; the kubelet reports it. */
+export function nodeRuntime(args: string[], io: IO, host: Host): number {
+  const { name, up } = downOrUp(args, 'runtime');
+  const changed = host.cluster().machines.runtime(name, up);
   io.out(
-    changed ? `node/${name} ${condition}=${state === 'on' ? 'True' : 'False'}\n` : `node/${name} ${condition} already ${state}\n`,
+    changed
+      ? `node/${name} container runtime ${up ? 'up' : 'down'}\n`
+      : `node/${name} container runtime already ${up ? 'up' : 'down'}\n`,
+  );
+  return 0;
+}
+
+/** `kubeplay node network NAME down|up`: the runtime's network plugin (CNI) is ready or not. */
+export function nodeNetwork(args: string[], io: IO, host: Host): number {
+  const { name, up } = downOrUp(args, 'network');
+  const changed = host.cluster().machines.network(name, up);
+  io.out(
+    changed
+      ? `node/${name} network plugin ${up ? 'ready' : 'not ready'}\n`
+      : `node/${name} network plugin already ${up ? 'ready' : 'not ready'}\n`,
   );
   return 0;
 }

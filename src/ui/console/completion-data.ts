@@ -119,7 +119,7 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
     '-f --filename= -R --recursive -n --namespace= -o --output= --dry-run= --port= --target-port= --protocol= --name= --type= --selector= -l --labels= --cluster-ip= --external-ip= --load-balancer-ip= --session-affinity= --save-config --field-manager= --overrides=',
   exec: '-n --namespace= -c --container= -f --filename= --pod-running-timeout= -q --quiet -i --stdin -t --tty',
   explain: '--recursive --api-version= -o --output=',
-  get: '-n --namespace= -A --all-namespaces -l --selector= --field-selector= -o --output= -w --watch --watch-only --show-labels --show-kind --no-headers -L --label-columns= --ignore-not-found --chunk-size=',
+  get: '-n --namespace= -A --all-namespaces -l --selector= --field-selector= -o --output= -w --watch --watch-only --show-labels --show-kind --no-headers -L --label-columns= --ignore-not-found --chunk-size= --sort-by= --template= -f --filename= -R --recursive',
   label:
     '-n --namespace= -A --all-namespaces -o --output= --template= --allow-missing-template-keys --show-managed-fields --record -l --selector= --field-selector= --all --overwrite --list --local --resource-version= --dry-run= --field-manager= -f --filename= -k --kustomize= -R --recursive',
   logs: '-n --namespace= --all-containers --all-pods -c --container= -f --follow --ignore-errors --insecure-skip-tls-verify-backend --limit-bytes= --max-log-requests= --pod-running-timeout= --prefix -p --previous -l --selector= --since= --since-time= --tail= --timestamps',
@@ -145,6 +145,39 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
   uncordon: '-l --selector= --dry-run=',
   version: '--client -o --output=',
   wait: '-n --namespace= -A --all-namespaces --for= --timeout= -l --selector= --field-selector= --all -f --filename=',
+  attach: '-n --namespace= -c --container= --pod-running-timeout= -q --quiet -i --stdin -t --tty',
+  config: '',
+  'config current-context': '',
+  'config get-contexts': '-o --output= --no-headers',
+  'config view': '-o --output= --minify --merge --allow-missing-template-keys --show-managed-fields --template=',
+  'create namespace':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template=',
+  'create ns':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template=',
+  'create priorityclass':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --value= --global-default --description= --preemption-policy=',
+  'create pc':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --value= --global-default --description= --preemption-policy=',
+  'create service':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template=',
+  'create svc':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template=',
+  edit: '-f --filename= -R --recursive -n --namespace= -l --selector= -o --output= --output-patch --save-config --validate= --windows-line-endings --field-manager= --subresource= --allow-missing-template-keys --show-managed-fields --template=',
+  events:
+    '-n --namespace= -A --all-namespaces -w --watch --for= --types= --no-headers -o --output= --chunk-size= --allow-missing-template-keys --show-managed-fields --template=',
+  options: '',
+  replace:
+    '-f --filename= -R --recursive -n --namespace= -o --output= --dry-run= --validate= --force --grace-period= --cascade= --timeout= --wait --save-config --field-manager= --show-managed-fields --record',
+  top: '',
+  'top node': '-l --selector= --no-headers --show-capacity --sort-by= --use-protocol-buffers',
+  'top nodes': '-l --selector= --no-headers --show-capacity --sort-by= --use-protocol-buffers',
+  'top no': '-l --selector= --no-headers --show-capacity --sort-by= --use-protocol-buffers',
+  'top pod':
+    '-n --namespace= -A --all-namespaces --containers -l --selector= --field-selector= --no-headers --sort-by= --sum --use-protocol-buffers',
+  'top pods':
+    '-n --namespace= -A --all-namespaces --containers -l --selector= --field-selector= --no-headers --sort-by= --sum --use-protocol-buffers',
+  'top po':
+    '-n --namespace= -A --all-namespaces --containers -l --selector= --field-selector= --no-headers --sort-by= --sum --use-protocol-buffers',
 };
 
 /** Flags every kubectl command accepts (src/engine/kubectl/kubectl.ts). */
@@ -153,7 +186,7 @@ export const KUBECTL_GLOBAL_FLAGS = '-n --namespace= --context= --cluster= --use
 /** kubeplay's verbs (src/engine/playground/kubeplay.ts): group → sub-verbs (none: the group runs). */
 export const KUBEPLAY_VERBS: Readonly<Record<string, readonly string[]>> = {
   cluster: ['reset'],
-  node: ['add', 'stop', 'start', 'disconnect', 'reconnect', 'shutdown', 'pressure'],
+  node: ['add', 'stop', 'start', 'disconnect', 'reconnect', 'shutdown', 'pressure', 'remove', 'runtime', 'network'],
   zone: ['partition', 'heal'],
   pod: ['crash', 'fail-readiness', 'evict'],
   storageclass: ['add'],
@@ -166,8 +199,9 @@ export const KUBEPLAY_VERBS: Readonly<Record<string, readonly string[]>> = {
 /** kubeplay's flags per verb, in the same notation as KUBECTL_FLAGS (from its usage text). */
 export const KUBEPLAY_FLAGS: Readonly<Record<string, string>> = {
   'cluster reset': '--empty --zones= --nodes-per-zone= --addons',
-  'node add': '--zone= --region= --cpu= --memory= --pods= --labels= --taints=',
-  'node shutdown': '--grace= --critical-grace=',
+  'node add':
+    '--zone= --region= --cpu= --memory= --pods= --labels= --taints= --kube-reserved= --system-reserved= --cold --shutdown-grace-period= --shutdown-grace-period-critical-pods=',
+  'node shutdown': '--grace= --critical-grace= --by-priority=',
   'pod crash': '-c --container= -n --namespace=',
   'pod fail-readiness': '-c --container= -n --namespace= --for=',
   'pod evict': '-n --namespace= --grace-period=',

@@ -62,7 +62,18 @@ describe('complete: programs and verbs', () => {
     expect(tab('kubeplay cl').candidates).toEqual(['clock', 'cluster']);
     expect(tab('kubeplay clu').line).toBe('kubeplay cluster ');
     expect(tab('kubeplay cluster ').line).toBe('kubeplay cluster reset ');
-    expect(tab('kubeplay node ').candidates).toEqual(['add', 'disconnect', 'pressure', 'reconnect', 'shutdown', 'start', 'stop']);
+    expect(tab('kubeplay node ').candidates).toEqual([
+      'add',
+      'disconnect',
+      'network',
+      'pressure',
+      'reconnect',
+      'remove',
+      'runtime',
+      'shutdown',
+      'start',
+      'stop',
+    ]);
     expect(tab('kubeplay pod f').line).toBe('kubeplay pod fail-readiness ');
   });
 

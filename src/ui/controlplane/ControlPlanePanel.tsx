@@ -14,6 +14,7 @@ import { useKubeplay } from '../state/store';
 import { useClockTick } from '../state/clock-tick';
 import { cronJobNextRuns } from './cronjobs';
 import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from './timers';
+import { DocsNotes } from './DocsNotes';
 import { zoneSummaries, type ZoneState } from './zones';
 import './controlplane.css';
 
@@ -230,6 +231,7 @@ export function ControlPlanePanel() {
           )}
         </div>
       )}
+      <DocsNotes />
     </section>
   );
 }

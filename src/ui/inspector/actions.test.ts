@@ -24,7 +24,7 @@ describe('node actions', () => {
       'Start node': 'kubeplay node start node-a1',
       Disconnect: 'kubeplay node disconnect node-a1',
       Reconnect: 'kubeplay node reconnect node-a1',
-      Shutdown: 'kubeplay node shutdown node-a1',
+      Shutdown: 'kubeplay node shutdown node-a1 --grace 30s --critical-grace 10s',
       'Memory pressure': 'kubeplay node pressure node-a1 memory on',
       Delete: 'kubectl delete node node-a1',
       'Partition zone': 'kubeplay zone partition zone-a',

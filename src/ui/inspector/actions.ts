@@ -113,7 +113,13 @@ export function nodeActions(node: KObject, nodeNames?: readonly string[]): Actio
       hint: 'Cut it off from the control plane',
     },
     { id: 'reconnect', group: MACHINE, label: 'Reconnect', line: `kubeplay node reconnect ${n}` },
-    { id: 'shutdown', group: MACHINE, label: 'Shutdown', line: `kubeplay node shutdown ${n}`, hint: 'Graceful node shutdown' },
+    {
+      id: 'shutdown',
+      group: MACHINE,
+      label: 'Shutdown',
+      line: `kubeplay node shutdown ${n} --grace 30s --critical-grace 10s`,
+      hint: 'Graceful node shutdown (as if its kubelet had shutdownGracePeriod 30s; it is off by default)',
+    },
     pressure
       ? { id: 'pressure-off', group: MACHINE, label: 'End memory pressure', line: `kubeplay node pressure ${n} memory off` }
       : {

@@ -85,6 +85,39 @@ export class ContainerRuntime {
     for (const sandbox of this.pods.get(uid)?.sandboxes ?? []) sandbox.ready = false;
   }
 
+  /**
+   * CreateContainer succeeded but StartContainer failed (runc could not exec the process): the
+   * instance exists, exited with 128 and reason StartError, and never started.
+   */
+  failStart(
+    uid: string,
+    request: Pick<StartContainerRequest, 'name' | 'kind' | 'imageName' | 'imageRef'>,
+    message: string,
+  ): ContainerInstance {
+    const pod = this.ensurePod(uid);
+    const previous = pod.containers.find((c) => c.name === request.name && c.kind === request.kind);
+    const now = this.clock.now();
+    const instance: ContainerInstance = {
+      id: `containerd://${this.newId()}`,
+      name: request.name,
+      kind: request.kind,
+      attempt: previous ? previous.attempt + 1 : 0,
+      imageName: request.imageName,
+      imageRef: request.imageRef,
+      createdAtMs: now,
+      state: 'exited',
+      finishedAtMs: now,
+      exitCode: 128,
+      reason: 'StartError',
+      message,
+      logs: [],
+    };
+    pod.containers.unshift(instance);
+    const sameName = pod.containers.filter((c) => c.name === request.name && c.kind === request.kind);
+    if (sameName.length > 2) pod.containers.splice(pod.containers.indexOf(sameName[2]), 1);
+    return instance;
+  }
+
   /** Creates and starts a container instance; its process begins at once. */
   startContainer(uid: string, request: StartContainerRequest): ContainerInstance {
     const pod = this.ensurePod(uid);

@@ -29,6 +29,7 @@ import { startContainerFlow, type StartResult } from './start-container';
 import { readyAfterAt } from './teaching-effects';
 import { findSpecContainer } from './spec-container';
 import { stopContainerFlow } from './stop-container';
+import { applyDefaultImageTag, parseImageReference } from '../images/reference';
 import { evaluateContainerProbe } from './probe-evaluation';
 import { POD_ATTACH_AND_MOUNT_TIMEOUT_MS } from '../volumes';
 
@@ -74,6 +75,8 @@ export class PodWorker implements ProbeHost {
   readonly failReadinessUntil = new Map<string, number>();
   /** Containers the prober failed (liveness/startup): killed and restarted by the next sync. */
   private readonly probeKills = new Map<string, { id: string; type: ProbeType }>();
+  /** Containers killed because their spec changed: restarted whatever the restart policy. */
+  private readonly definitionChanged = new Set<string>();
   private lastWrittenStatus: unknown;
   /** This sync put a container into CrashLoopBackOff. */
   private enteredBackOff = false;
@@ -107,6 +110,9 @@ export class PodWorker implements ProbeHost {
     // Like the kubelet's pod config, only a change beyond status (often our own write) is an
     // UPDATE that syncs the pod.
     if (differsBeyondStatus(previous, pod)) this.requestSync(0);
+    // HandlePodReconcile: a status change by someone else (a readiness gate's condition patched
+    // True) makes the kubelet recompute Ready (NeedToReconcilePodReadiness).
+    else if (pod.spec?.readinessGates?.length && previous.status?.conditions !== pod.status?.conditions) this.requestSync(0);
   }
 
   /** The API object is gone (force delete, or the final delete). */
@@ -342,9 +348,22 @@ export class PodWorker implements ProbeHost {
       return outcome;
     }
 
-    const initialized = ((spec.containers ?? []) as any[]).some((c) => this.newest(c.name, 'regular'));
+    // computePodActions: a running container whose spec changed (its image: the one container
+    // field a pod update may change) is killed and started again, regardless of restartPolicy.
+    for (const c of (spec.containers ?? []) as any[]) {
+      const instance = this.newest(c.name, 'regular');
+      if (!instance || instance.state !== 'running' || !imageChanged(c.image, instance.imageName)) continue;
+      this.definitionChanged.add(c.name);
+      const message = `Container ${c.name} definition changed, will be restarted`;
+      this.stopInstance(c, instance, this.specGraceMs(), message, () => this.requestSync(0));
+      return outcome;
+    }
+
+    // Only containers of the current sandbox count: a sandbox made anew (after a reboot) runs the
+    // init containers again before the app containers (computePodActions, createPodSandbox).
+    const initialized = ((spec.containers ?? []) as any[]).some((c) => this.newestInSandbox(c.name, 'regular'));
     for (const c of (spec.initContainers ?? []) as any[]) {
-      const instance = this.newest(c.name, 'init');
+      const instance = this.newestInSandbox(c.name, 'init');
       const sidecar = c.restartPolicy === 'Always';
       if (sidecar) {
         if (!instance) {
@@ -387,7 +406,10 @@ export class PodWorker implements ProbeHost {
         active++;
         continue;
       }
-      const restart = restartPolicy === 'Always' || (restartPolicy === 'OnFailure' && instance.exitCode !== 0);
+      const restart =
+        this.definitionChanged.delete(c.name) ||
+        restartPolicy === 'Always' ||
+        (restartPolicy === 'OnFailure' && instance.exitCode !== 0);
       if (!restart) continue;
       active++;
       const r = this.restart(c, 'regular', instance, now);
@@ -513,6 +535,14 @@ export class PodWorker implements ProbeHost {
 
   newest(name: string, kind: ContainerKind): ContainerInstance | undefined {
     return this.node.runtime.pod(this.uid)?.containers.find((c) => c.name === name && c.kind === kind);
+  }
+
+  /** The newest instance started in the pod's current sandbox. */
+  private newestInSandbox(name: string, kind: ContainerKind): ContainerInstance | undefined {
+    const pod = this.node.runtime.pod(this.uid);
+    const instance = this.newest(name, kind);
+    const sandbox = pod?.sandboxes[0];
+    return instance && sandbox && instance.createdAtMs < sandbox.createdAtMs ? undefined : instance;
   }
 
   sandboxIP(): string {
@@ -765,4 +795,13 @@ function differsBeyondStatus(a: KObject, b: KObject): boolean {
 export function fieldPath(kind: ContainerKind, name: string): string {
   const field = kind === 'init' ? 'initContainers' : kind === 'ephemeral' ? 'ephemeralContainers' : 'containers';
   return `spec.${field}{${name}}`;
+}
+
+/** Whether the spec's image is another one than the instance runs (both as the runtime names them). */
+function imageChanged(specImage: unknown, running: string): boolean {
+  if (typeof specImage !== 'string') return false;
+  const tagged = applyDefaultImageTag(specImage);
+  if (!tagged.ok) return false;
+  const ref = parseImageReference(tagged.image);
+  return ref.ok && ref.ref.canonical !== running;
 }

@@ -3,6 +3,7 @@
 // `kubeplay.dev/fail-liveness-after`), otherwise the real handler against the simulated process.
 
 import { evaluateProbe } from '../probes/evaluate';
+import type { ContainerSocket } from '../probes/network';
 import type { ContainerInstance } from './runtime-types';
 import type { PodWorker } from './pod-worker';
 import type { ProbeOutcome, ProbeType } from './prober';
@@ -32,6 +33,21 @@ export function evaluateContainerProbe(
     container,
     nowMs: now,
     listenPorts: instance.listenPorts,
+    siblings: siblingSockets(worker, instance),
     forcedFailure,
   });
+}
+
+/** The pod's other running containers, which share its network namespace. */
+function siblingSockets(worker: PodWorker, self: ContainerInstance): ContainerSocket[] {
+  const runtime = worker.node.runtime;
+  const spec = worker.pod.spec ?? {};
+  const specs = [...((spec.containers ?? []) as any[]), ...((spec.initContainers ?? []) as any[])];
+  const out: ContainerSocket[] = [];
+  for (const instance of runtime.pod(worker.uid)?.containers ?? []) {
+    if (instance.id === self.id || instance.state !== 'running') continue;
+    const c = specs.find((s) => s.name === instance.name);
+    out.push({ process: runtime.process(instance.id), ports: c?.ports, listenPorts: instance.listenPorts });
+  }
+  return out;
 }

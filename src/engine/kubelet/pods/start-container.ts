@@ -21,6 +21,7 @@ import { effectiveArgv } from './container-argv';
 import { makeEnvironment } from './container-env';
 import { forcedExitFor } from './teaching-effects';
 import { runPostStart } from './hooks';
+import { missingExecutable, startErrorMessage } from '../images/executables';
 
 export type StartResult =
   { kind: 'started' } | { kind: 'pulling' } | { kind: 'error' } | { kind: 'crash-backoff'; untilMs: number };
@@ -113,6 +114,17 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const env = made.env;
   const argv = effectiveArgv(c, defaults, env);
   node.recorder.event(ref, 'Normal', 'Created', `Created container: ${c.name}`);
+  const missing = found.found ? missingExecutable(found.image.repository, argv[0]) : undefined;
+  if (missing) {
+    // StartContainer fails: the Failed event, RunContainerError in the reason cache, and an
+    // instance that exited with 128 (StartError); the next start waits out the back-off.
+    const message = startErrorMessage(missing);
+    node.runtime.failStart(worker.uid, { name: c.name, kind, imageName: decision.ref.canonical, imageRef }, message);
+    node.recorder.event(ref, 'Warning', 'Failed', `Error: ${message}`);
+    worker.setReason(c.name, { reason: 'RunContainerError', message });
+    worker.containerChanged();
+    return { kind: 'error' };
+  }
   const instance = node.runtime.startContainer(worker.uid, {
     name: c.name,
     kind,

@@ -50,6 +50,8 @@ export interface ProbeContext {
   nowMs: number;
   /** The image's listen ports from the catalog (undefined: unknown). */
   listenPorts?: readonly number[];
+  /** The pod's other running containers (one network namespace: their ports answer too). */
+  siblings?: PodEndpoint['siblings'];
   /**
    * Set by the kubelet when a teaching override or the playground forces this probe to fail
    * (`kubeplay.dev/ready-after`, `fail-liveness-after`, `kubeplay pod fail-readiness`): the probe
@@ -81,6 +83,7 @@ export function evaluateProbe(probe: ProbeSpec, ctx: ProbeContext): ProbeOutcome
     ports: ctx.container.ports,
     listenPorts: ctx.listenPorts,
     nowMs: ctx.nowMs,
+    siblings: ctx.siblings,
   };
   if (probe.exec) return execProbe(probe.exec.command ?? [], ctx, timeoutMs);
   if (probe.httpGet) return httpProbe(probe.httpGet, ctx, ep);

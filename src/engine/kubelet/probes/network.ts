@@ -24,6 +24,18 @@ export interface PodEndpoint {
   /** The image's listen ports from the catalog (undefined: unknown). */
   listenPorts?: readonly number[];
   nowMs: number;
+  /**
+   * The pod's other running containers: all of a pod's containers share one network namespace,
+   * so a port any of them listens on answers on the pod IP (and on localhost).
+   */
+  siblings?: readonly ContainerSocket[];
+}
+
+/** What listens in one container of the pod. */
+export interface ContainerSocket {
+  process: Process | undefined;
+  ports?: readonly ContainerPortSpec[];
+  listenPorts?: readonly number[];
 }
 
 /** probe.ResolveContainerPort: an int is used as is; a string must name a declared port. */
@@ -45,15 +57,26 @@ export function resolvePort(
 /** net.JoinHostPort. */
 export const joinHostPort = (host: string, port: number) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
 
-/** Does a TCP connection to `port` succeed right now? */
-export function accepts(ep: PodEndpoint, port: number): boolean {
-  const serving = ep.process?.serving(ep.nowMs);
+/** Whether one container's server listens on `port` right now. */
+function listensOn(socket: ContainerSocket, port: number, nowMs: number): boolean {
+  const serving = socket.process?.serving(nowMs);
   if (!serving) return false;
   const model = serverModel(serving.argv);
   if (model?.ports) return model.ports.includes(port);
-  const declared = (ep.ports ?? []).map((p) => p.containerPort);
-  if (ep.listenPorts === undefined && declared.length === 0) return true;
-  return declared.includes(port) || (ep.listenPorts ?? []).includes(port);
+  const declared = (socket.ports ?? []).map((p) => p.containerPort);
+  if (socket.listenPorts === undefined && declared.length === 0) return true;
+  return declared.includes(port) || (socket.listenPorts ?? []).includes(port);
+}
+
+/** The container of the pod that answers on `port`: this one first, then its siblings. */
+function listener(ep: PodEndpoint, port: number): ContainerSocket | undefined {
+  if (listensOn(ep, port, ep.nowMs)) return ep;
+  return ep.siblings?.find((s) => listensOn(s, port, ep.nowMs));
+}
+
+/** Does a TCP connection to `port` succeed right now? */
+export function accepts(ep: PodEndpoint, port: number): boolean {
+  return listener(ep, port) !== undefined;
 }
 
 export const connectionRefused = (hostPort: string) => `dial tcp ${hostPort}: connect: connection refused`;
@@ -63,8 +86,9 @@ export type HttpResult = { status: number } | { error: string };
 /** An HTTP GET to the pod's server: its status, or the Go client's error (with `Get "url": `). */
 export function httpGet(ep: PodEndpoint, scheme: string, host: string, port: number, path: string): HttpResult {
   const url = `${scheme}://${joinHostPort(host, port)}${path}`;
-  if (!accepts(ep, port)) return { error: `Get "${url}": ${connectionRefused(joinHostPort(host, port))}` };
-  const serving = ep.process?.serving(ep.nowMs);
+  const answering = listener(ep, port);
+  if (!answering) return { error: `Get "${url}": ${connectionRefused(joinHostPort(host, port))}` };
+  const serving = answering.process?.serving(ep.nowMs);
   const model = serving ? serverModel(serving.argv) : undefined;
   if (model?.httpError !== undefined) return { error: `Get "${url}": ${model.httpError}` };
   if (scheme === 'https') return { error: `Get "${url}": http: server gave HTTP response to HTTPS client` };
