@@ -427,7 +427,7 @@ export class PodWorker implements ProbeHost {
         this.pod,
         'Warning',
         'FailedMount',
-        `Unable to attach or mount volumes: unmounted volumes=[${attempt.unmounted.join(' ')}], unattached volumes=[], failed to process volumes=[]: context deadline exceeded`,
+        `Unable to attach or mount volumes: unmounted volumes=[${attempt.unmounted.join(' ')}], unattached volumes=[], failed to process volumes=[${attempt.unprocessed.join(' ')}]: context deadline exceeded`,
       );
       this.requestSync(this.jitter(ERROR_BACKOFF_MS));
       return false;
