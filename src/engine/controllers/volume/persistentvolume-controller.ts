@@ -248,7 +248,8 @@ export class PersistentVolumeController {
       if (!volume) return;
     }
     if (volume.status?.phase !== 'Bound') {
-      volume = this.write(() => api.updateStatus({ ...volume!, status: { ...(volume!.status ?? {}), phase: 'Bound' } }));
+      const status = { ...(volume.status ?? {}), phase: 'Bound', lastPhaseTransitionTime: api.timestamp() };
+      volume = this.write(() => api.updateStatus({ ...volume!, status }));
       if (!volume) return;
     }
     let claim: KObject | undefined = claimIn;
@@ -315,9 +316,8 @@ export class PersistentVolumeController {
       !volume.metadata.annotations?.['pv.kubernetes.io/provisioned-by']
     ) {
       const message = `error getting deleter volume plugin for volume "${volume.metadata.name}": no deletable volume plugin matched`;
-      this.write(() =>
-        this.deps.api.updateStatus({ ...released, status: { ...(released.status ?? {}), phase: 'Failed', message } }),
-      );
+      const failed = { ...(released.status ?? {}), phase: 'Failed', message, lastPhaseTransitionTime: this.deps.api.timestamp() };
+      this.write(() => this.deps.api.updateStatus({ ...released, status: failed }));
       this.deps.recorder.event(released, 'Warning', 'VolumeFailedDelete', message);
     }
     return undefined;
@@ -335,7 +335,8 @@ export class PersistentVolumeController {
 
   private setVolumePhase(volume: KObject, phase: string): KObject | undefined {
     if (volume.status?.phase === phase) return volume;
-    const status = { ...(volume.status ?? {}), phase };
+    // lastPhaseTransitionTime (GA in 1.31): when the phase last changed.
+    const status = { ...(volume.status ?? {}), phase, lastPhaseTransitionTime: this.deps.api.timestamp() };
     delete status.message;
     delete status.reason;
     return this.write(() => this.deps.api.updateStatus({ ...volume, status }));
