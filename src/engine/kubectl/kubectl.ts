@@ -49,11 +49,12 @@ export function runKubectl(argv: string[], io: KubectlIO, env: KubectlEnv): numb
   let target = command;
   let name = verb;
   let args = rest;
-  const sub = rest.find((a) => !a.startsWith('-'));
-  if (command.subcommands && sub && Object.hasOwn(command.subcommands, sub) && rest[0] === sub) {
-    target = command.subcommands[sub];
-    name = `${verb} ${sub}`;
-    args = rest.slice(1);
+  // Sub-commands nest (`create secret generic`): each level is the next word.
+  while (target.subcommands && args[0] !== undefined && Object.hasOwn(target.subcommands, args[0])) {
+    const sub = args[0];
+    target = target.subcommands[sub];
+    name = `${name} ${sub}`;
+    args = args.slice(1);
   }
   try {
     const parsed = parseFlags(args, withGlobals(target.flags));

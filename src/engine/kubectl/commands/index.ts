@@ -8,6 +8,17 @@ import { applyFlags, runApply } from './apply';
 import { autoscaleFlags, runAutoscale } from './autoscale';
 import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
+import {
+  createConfigMapFlags,
+  createSecretDockerFlags,
+  createSecretGenericFlags,
+  createSecretTlsFlags,
+  runCreateConfigMap,
+  runCreateSecret,
+  runCreateSecretDockerRegistry,
+  runCreateSecretGeneric,
+  runCreateSecretTls,
+} from './create-config';
 import { createDeploymentFlags, runCreateDeployment } from './create-deployment';
 import { createPdbFlags, runCreatePdb } from './create-pdb';
 import { createQuotaFlags, runCreateQuota } from './create-quota';
@@ -48,6 +59,20 @@ const createDeploymentCommand: KubectlCommand = { flags: createDeploymentFlags, 
 /** `kubectl create poddisruptionbudget` (alias `pdb`). */
 const createPdbCommand: KubectlCommand = { flags: createPdbFlags, run: runCreatePdb };
 
+/** `kubectl create configmap` (alias `cm`). */
+const createConfigMapCommand: KubectlCommand = { flags: createConfigMapFlags, run: runCreateConfigMap };
+
+/** `kubectl create secret generic|tls|docker-registry`. */
+const createSecretCommand: KubectlCommand = {
+  flags: [],
+  run: runCreateSecret,
+  subcommands: {
+    generic: { flags: createSecretGenericFlags, run: runCreateSecretGeneric },
+    tls: { flags: createSecretTlsFlags, run: runCreateSecretTls },
+    'docker-registry': { flags: createSecretDockerFlags, run: runCreateSecretDockerRegistry },
+  },
+};
+
 /** `kubectl create quota` (alias `resourcequota`). */
 const createQuotaCommand: KubectlCommand = { flags: createQuotaFlags, run: runCreateQuota };
 
@@ -68,6 +93,9 @@ export const commands: Record<string, KubectlCommand> = {
       deploy: createDeploymentCommand,
       quota: createQuotaCommand,
       resourcequota: createQuotaCommand,
+      configmap: createConfigMapCommand,
+      cm: createConfigMapCommand,
+      secret: createSecretCommand,
     },
   },
   debug: { flags: debugFlags, run: runDebug },

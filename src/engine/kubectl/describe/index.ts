@@ -13,6 +13,7 @@ import { loadManifests } from '../manifests';
 import { formatError } from '../print-error';
 import { listResource, parseResourceArgs } from '../resources';
 import { targetOf } from '../commands/manifest-target';
+import { describeConfigMap, describeSecret, describeServiceAccount } from './config';
 import { describeDeployment } from './deployment';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
@@ -57,6 +58,9 @@ const describers = new Map<string, Describer>([
   ['storage.k8s.io/StorageClass', describeStorageClass],
   ['/ResourceQuota', describeResourceQuota],
   ['/LimitRange', describeLimitRange],
+  ['/ConfigMap', describeConfigMap],
+  ['/Secret', describeSecret],
+  ['/ServiceAccount', describeServiceAccount],
 ]);
 
 /** Lets later kinds (Deployment, ReplicaSet, …) plug their describer in. */
