@@ -287,6 +287,7 @@ function PromptForm({ action, onRun, onCancel }: { action: ActionSpec; onRun(lin
 }
 
 const selectPods = selectKind('Pod');
+const selectClaims = selectKind('PersistentVolumeClaim');
 
 function SummaryView({ obj }: { obj: KObject }) {
   const nowMs = useNowSeconds();
@@ -297,7 +298,27 @@ function SummaryView({ obj }: { obj: KObject }) {
     for (const o of selectPods(s)) if (o.spec?.nodeName === name) n++;
     return n;
   });
-  const rows = summaryRows(obj, nowMs, podsOnNode);
+  // The phases of the pod's claims, joined into one string so the selector's result compares by value.
+  const claimText = useKubeplay((s) => {
+    if (obj.kind !== 'Pod') return '';
+    const names = new Set(
+      ((obj.spec?.volumes ?? []) as { persistentVolumeClaim?: { claimName?: string } }[]).map(
+        (v) => v.persistentVolumeClaim?.claimName,
+      ),
+    );
+    if (names.size === 0) return '';
+    const out: string[] = [];
+    for (const c of selectClaims(s)) {
+      if (c.metadata.namespace !== obj.metadata.namespace || !names.has(c.metadata.name)) continue;
+      out.push(`${c.metadata.name}\u0000${c.metadata.deletionTimestamp ? 'Terminating' : (c.status?.phase ?? '')}`);
+    }
+    return out.join('\u0001');
+  });
+  const claimPhases = useMemo(
+    () => new Map(claimText ? claimText.split('\u0001').map((e) => e.split('\u0000') as [string, string]) : []),
+    [claimText],
+  );
+  const rows = summaryRows(obj, nowMs, podsOnNode, claimPhases);
   return (
     <dl className="insp-summary">
       {rows.map(([label, value]) => (
