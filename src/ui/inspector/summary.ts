@@ -7,6 +7,7 @@ import { nodeStatus } from '../../k8s/node-status';
 import { podPrintSummary } from '../../k8s/pod-status';
 import type { KObject } from '../../k8s/types';
 import { ZONE_LABEL } from '../state/selectors';
+import { configRows } from './summary-config';
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'unknown';
 
@@ -174,6 +175,7 @@ export function summaryRows(
       if (cond) rows.push(['Conditions', cond]);
     }
   }
+  rows.push(...configRows(obj));
   const labels = Object.entries(obj.metadata.labels ?? {}).map(([k, v]) => `${k}=${v}`);
   if (labels.length) rows.push(['Labels', labels.join(', ')]);
   return rows;
