@@ -11,6 +11,7 @@
 
 import type { KObject } from '../../../k8s/types';
 import { encodeBase64 } from '../../../k8s/base64';
+import { ApiError } from '../../api/errors';
 import { isConfigMapKey } from '../../api/validation/config';
 import { configMapKind, secretKind } from '../../api/kinds';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
@@ -95,7 +96,7 @@ class DataBuilder {
     if (problems.length > 0) {
       throw new KubectlError(
         this.target === 'ConfigMap'
-          ? `"${key}" is not a valid key name for a ConfigMap: ${problems.join(';')}`
+          ? `"${key}" is not a valid key name for a ConfigMap: ${problems.join(',')}`
           : `"${key}" is not valid key name for a Secret ${problems.join(';')}`,
       );
     }
@@ -165,7 +166,15 @@ function finish(obj: KObject, parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv
     metadata.creationTimestamp = null;
     result = { ...obj, metadata: metadata as KObject['metadata'] };
   } else {
-    result = env.api.create(obj, { namespace: explicitNamespace || 'default', dryRun: dryRun === 'server' });
+    try {
+      result = env.api.create(obj, { namespace: explicitNamespace || 'default', dryRun: dryRun === 'server' });
+    } catch (e) {
+      // create_configmap.go / create_secret*.go wrap the server's error (sic: no colon for secrets).
+      if (!(e instanceof ApiError)) throw e;
+      throw new KubectlError(
+        obj.kind === 'ConfigMap' ? `failed to create configmap: ${e.message}` : `failed to create secret ${e.message}`,
+      );
+    }
   }
   const ref = `${kindPrefix(def)}/${result.metadata.name}`;
   if (!format || format.kind === 'table') io.out(`${ref} created${dryRunSuffix(dryRun)}\n`);
