@@ -91,11 +91,15 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
     '--hard= --scopes= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create resourcequota':
     '--hard= --scopes= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
-  'create configmap': '--from-literal= --from-file= --from-env-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
-  'create cm': '--from-literal= --from-file= --from-env-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create configmap':
+    '--from-literal= --from-file= --from-env-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create cm':
+    '--from-literal= --from-file= --from-env-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create secret': '',
-  'create secret generic': '--from-literal= --from-file= --from-env-file= --append-hash --type= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
-  'create secret tls': '--cert= --key= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create secret generic':
+    '--from-literal= --from-file= --from-env-file= --append-hash --type= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create secret tls':
+    '--cert= --key= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create secret docker-registry':
     '--docker-server= --docker-username= --docker-password= --docker-email= --from-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create deployment':
