@@ -7,8 +7,9 @@
 // for its volumes up to 2m3s (podAttachAndMountTimeout) and then records `Unable to attach or
 // mount volumes: …` and fails, to be retried after the worker's error back-off.
 //
-// Remount: configMap, secret, downwardAPI and projected volumes are set up again on every pod
-// sync (RequiresRemount), which is how a changed ConfigMap reaches mounted files.
+// Remount: configMap, secret, downwardAPI and projected volumes are set up again (RequiresRemount)
+// when the pod worker asks — after a mounted object or the pod's metadata changed — which is how a
+// changed ConfigMap reaches mounted files.
 
 import type { KObject } from '../../../k8s/types';
 import { FileTree, joinPath, normalizePath } from '../container/file-tree';
@@ -98,12 +99,6 @@ export class PodVolumes {
       nextRetryMs = Math.min(nextRetryMs, now + delay);
     }
     return { ready: unmounted.length === 0, failures, nextRetryMs, unmounted, unprocessed };
-  }
-
-  /** Whether a volume of the pod is rewritten on remount (the kubelet then resyncs the pod periodically). */
-  hasRemountable(): boolean {
-    for (const m of this.mounted.values()) if (m.plugin?.requiresRemount) return true;
-    return false;
   }
 
   /** The pod's volumes as `container` mounts them (volumeMounts[], subPath, readOnly). */
