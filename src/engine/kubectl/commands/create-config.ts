@@ -1,4 +1,5 @@
-// kubectl create configmap|cm NAME and kubectl create secret generic|tls|docker-registry NAME
+// kubectl create configmap|cm NAME, kubectl create secret generic|tls|docker-registry NAME and
+// kubectl create serviceaccount|sa NAME
 // (kubectl pkg/cmd/create/create_configmap.go, create_secret.go, create_secret_tls.go,
 // create_secret_docker.go, pkg/util/env_file.go): data from --from-literal=k=v, --from-file=[k=]path
 // (the key defaults to the file's name) and --from-env-file (KEY=VALUE lines; `#` comments and
@@ -13,7 +14,7 @@ import type { KObject } from '../../../k8s/types';
 import { encodeBase64 } from '../../../k8s/base64';
 import { ApiError } from '../../api/errors';
 import { isConfigMapKey } from '../../api/validation/config';
-import { configMapKind, secretKind } from '../../api/kinds';
+import { configMapKind, secretKind, serviceAccountKind } from '../../api/kinds';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
 import { parseOutputFormat, printStructured } from '../printers/output';
@@ -38,6 +39,7 @@ const sourceFlags: FlagSpec[] = [
 ];
 
 export const createConfigMapFlags: FlagSpec[] = [...sourceFlags, ...commonFlags];
+export const createServiceAccountFlags: FlagSpec[] = [...commonFlags];
 export const createSecretGenericFlags: FlagSpec[] = [
   ...sourceFlags,
   { name: 'type', type: 'string', default: '' },
@@ -155,7 +157,7 @@ function addSources(builder: DataBuilder, parsed: ParsedArgs, env: KubectlEnv): 
 
 /** Creates (or prints) the object: the client's unsent form for --dry-run=client. */
 function finish(obj: KObject, parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
-  const def = obj.kind === 'ConfigMap' ? configMapKind : secretKind;
+  const def = obj.kind === 'ConfigMap' ? configMapKind : obj.kind === 'ServiceAccount' ? serviceAccountKind : secretKind;
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
   const format = parsed.flags.output ? parseOutputFormat(parsed.flags.output as string) : undefined;
   const explicitNamespace = parsed.flags.namespace as string | undefined;
@@ -172,7 +174,11 @@ function finish(obj: KObject, parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv
       // create_configmap.go / create_secret*.go wrap the server's error (sic: no colon for secrets).
       if (!(e instanceof ApiError)) throw e;
       throw new KubectlError(
-        obj.kind === 'ConfigMap' ? `failed to create configmap: ${e.message}` : `failed to create secret ${e.message}`,
+        obj.kind === 'ConfigMap'
+          ? `failed to create configmap: ${e.message}`
+          : obj.kind === 'ServiceAccount'
+            ? `failed to create serviceaccount: ${e.message}`
+            : `failed to create secret ${e.message}`,
       );
     }
   }
@@ -253,6 +259,12 @@ export function runCreateSecretDockerRegistry(parsed: ParsedArgs, io: KubectlIO,
     data: builder.data,
   };
   return finish(secret, parsed, io, env);
+}
+
+/** kubectl create serviceaccount|sa NAME (create_serviceaccount.go). */
+export function runCreateServiceAccount(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
+  const name = requireName(parsed, 'serviceaccount');
+  return finish({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name } }, parsed, io, env);
 }
 
 const SECRET_HELP = `Create a secret with specified type.

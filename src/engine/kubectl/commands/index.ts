@@ -10,10 +10,12 @@ import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
 import {
   createConfigMapFlags,
+  createServiceAccountFlags,
   createSecretDockerFlags,
   createSecretGenericFlags,
   createSecretTlsFlags,
   runCreateConfigMap,
+  runCreateServiceAccount,
   runCreateSecret,
   runCreateSecretDockerRegistry,
   runCreateSecretGeneric,
@@ -62,6 +64,9 @@ const createPdbCommand: KubectlCommand = { flags: createPdbFlags, run: runCreate
 /** `kubectl create configmap` (alias `cm`). */
 const createConfigMapCommand: KubectlCommand = { flags: createConfigMapFlags, run: runCreateConfigMap };
 
+/** `kubectl create serviceaccount` (alias `sa`). */
+const createServiceAccountCommand: KubectlCommand = { flags: createServiceAccountFlags, run: runCreateServiceAccount };
+
 /** `kubectl create secret generic|tls|docker-registry`. */
 const createSecretCommand: KubectlCommand = {
   flags: [],
@@ -96,6 +101,8 @@ export const commands: Record<string, KubectlCommand> = {
       configmap: createConfigMapCommand,
       cm: createConfigMapCommand,
       secret: createSecretCommand,
+      serviceaccount: createServiceAccountCommand,
+      sa: createServiceAccountCommand,
     },
   },
   debug: { flags: debugFlags, run: runDebug },

@@ -51,6 +51,19 @@ export const describeSecret: Describer = (secret: KObject) =>
     }
   });
 
+/** The account's token Secrets: type service-account-token, annotated with its name and uid (kubectl lists the namespace's Secrets). */
+function tokenSecrets(sa: KObject, ctx: DescribeContext): string[] {
+  return ctx.env.api
+    .list(secretKind, { namespace: sa.metadata.namespace })
+    .items.filter(
+      (s) =>
+        s.type === 'kubernetes.io/service-account-token' &&
+        s.metadata.annotations?.['kubernetes.io/service-account.name'] === sa.metadata.name &&
+        s.metadata.annotations?.['kubernetes.io/service-account.uid'] === sa.metadata.uid,
+    )
+    .map((s) => s.metadata.name ?? '');
+}
+
 export const describeServiceAccount: Describer = (sa: KObject, ctx: DescribeContext) => {
   const events: KEvent[] | undefined = ctx.showEvents ? searchEvents(ctx.env, refFor(sa)) : undefined;
   const ns = sa.metadata.namespace;
@@ -59,8 +72,7 @@ export const describeServiceAccount: Describer = (sa: KObject, ctx: DescribeCont
   const headers: [string, string[]][] = [
     ['Image pull secrets:', names(sa.imagePullSecrets)],
     ['Mountable secrets: ', names(sa.secrets)],
-    // Token Secrets of the account (legacy; nothing creates them since 1.24).
-    ['Tokens:            ', []],
+    ['Tokens:            ', tokenSecrets(sa, ctx)],
   ];
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${sa.metadata.name ?? ''}\n`);
