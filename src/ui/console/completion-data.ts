@@ -96,7 +96,8 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
   'create cm':
     '--from-literal= --from-file= --from-env-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create secret': '',
-  'create serviceaccount': '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create serviceaccount':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create sa': '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create secret generic':
     '--from-literal= --from-file= --from-env-file= --append-hash --type= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
