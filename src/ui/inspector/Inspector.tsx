@@ -17,6 +17,7 @@ import { objectAt, useKubeplay } from '../state/store';
 import { actionsFor, describeLine, explainSchedulingLine, type ActionSpec } from './actions';
 import { PromptField } from './PromptField';
 import { objectYaml, statusSummary, summaryRows } from './summary';
+import { LINKED_ROWS, linkedNames } from './summary-config';
 import './inspector.css';
 
 type Tab = 'summary' | 'yaml' | 'describe' | 'scheduling' | 'events';
@@ -324,10 +325,33 @@ function SummaryView({ obj }: { obj: KObject }) {
       {rows.map(([label, value]) => (
         <div className="insp-row" key={label}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>
+            {LINKED_ROWS[label] ? (
+              <ObjectLinks kind={LINKED_ROWS[label]} namespace={obj.metadata.namespace} value={value} />
+            ) : (
+              value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The ConfigMaps / Secrets / ServiceAccount a pod uses, each a link that inspects it. */
+function ObjectLinks({ kind, namespace, value }: { kind: string; namespace?: string; value: string }) {
+  const select = useSelection((s) => s.select);
+  return (
+    <>
+      {linkedNames(value).map(({ name, rest }) => (
+        <span key={name}>
+          <button type="button" className="insp-link" onClick={() => select(`${kind}/${namespace ?? ''}/${name}`)}>
+            {name}
+          </button>
+          {rest}
+        </span>
+      ))}
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { summaryRows } from './summary';
+import { linkedNames } from './summary-config';
 
 const rowsOf = (obj: KObject) => Object.fromEntries(summaryRows(obj, 0));
 
@@ -52,5 +53,13 @@ describe('inspector summary: configuration', () => {
       ConfigMaps: 'game (env, files), kube-root-ca.crt (files)',
       Secrets: 'creds (env)',
     });
+  });
+
+  it('splits a linked row into object names and the text after each', () => {
+    expect(linkedNames('game (env, files), kube-root-ca.crt (files)')).toEqual([
+      { name: 'game', rest: ' (env, files), ' },
+      { name: 'kube-root-ca.crt', rest: ' (files)' },
+    ]);
+    expect(linkedNames('default')).toEqual([{ name: 'default', rest: '' }]);
   });
 });

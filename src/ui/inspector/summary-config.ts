@@ -76,3 +76,15 @@ export function podConfigRows(pod: KObject): SummaryRow[] {
   }
   return rows;
 }
+
+/** Summary rows whose value names objects of one kind (`game (env, files), creds (env)`). */
+export const LINKED_ROWS: Readonly<Record<string, string>> = {
+  ConfigMaps: 'ConfigMap',
+  Secrets: 'Secret',
+  'Service account': 'ServiceAccount',
+};
+
+/** The object names in a linked row's value, each with the text that follows it. */
+export function linkedNames(value: string): { name: string; rest: string }[] {
+  return [...value.matchAll(/([a-z0-9][a-z0-9.-]*)((?: \([^)]*\))?(?:, )?)/g)].map((m) => ({ name: m[1], rest: m[2] }));
+}
