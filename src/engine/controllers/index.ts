@@ -37,6 +37,7 @@ import {
   type TaintEvictionController,
 } from './tainteviction/taint-eviction-controller';
 import { startServiceAccountsController } from './serviceaccount/serviceaccounts-controller';
+import { startTokensController } from './serviceaccount/tokens-controller';
 import { startRootCACertPublisher } from './certificates/root-ca-cert-publisher';
 import { startResourceQuotaController, type ResourceQuotaController } from './resourcequota/resource-quota-controller';
 import { startExternalProvisioners, type ExternalProvisioners } from './volume/external-provisioner';
@@ -71,6 +72,7 @@ export interface Controllers {
   pvProtection: Controller;
   resourceQuota: ResourceQuotaController;
   serviceAccount: Controller;
+  serviceAccountTokens: Controller;
   rootCACertPublisher: Controller;
   job: JobController;
   ttlAfterFinished: Controller;
@@ -153,6 +155,7 @@ export function startControllers(cluster: Cluster): Controllers {
     pvProtection: startPvProtectionController({ api: cluster.api, clock: cluster.clock, informers }),
     resourceQuota: startResourceQuotaController({ api: cluster.api, clock: cluster.clock, informers }),
     serviceAccount: startServiceAccountsController(cluster.api, cluster.clock, informers),
+    serviceAccountTokens: startTokensController(cluster.api, cluster.clock, informers),
     rootCACertPublisher: startRootCACertPublisher(cluster.api, cluster.clock, informers),
     job: startJobController({
       api: cluster.api,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { podConstraintsError } from '../api/admission-plugins/resource-quota';
 import { persistentVolumeClaimKind, podKind, serviceKind } from '../api/kinds';
-import { kindMatches, prettyPrint, usageOf } from './usage';
+import { kindMatches, objectScopes, prettyPrint, scopesMatch, usageOf } from './usage';
 
 const pod = (containers: any[], phase?: string): KObject => ({
   apiVersion: 'v1',
@@ -71,5 +71,25 @@ describe('quota usage', () => {
       'must specify limits.memory for: side,web; requests.cpu for: side',
     );
     expect(podConstraintsError(p, ['pods'])).toBeUndefined();
+  });
+
+  it('puts pods under quota scopes by QoS, deadline and priority class', () => {
+    const bestEffort = pod([{ name: 'a' }]);
+    const burstable: KObject = {
+      ...pod([{ name: 'a', resources: { requests: { cpu: '1' } } }]),
+      spec: {
+        containers: [{ name: 'a', resources: { requests: { cpu: '1' } } }],
+        activeDeadlineSeconds: 60,
+        priorityClassName: 'high',
+      },
+    };
+    expect([...objectScopes(podKind, bestEffort)].sort()).toEqual(['BestEffort', 'NotTerminating']);
+    expect([...objectScopes(podKind, burstable)].sort()).toEqual(['NotBestEffort', 'PriorityClass', 'Terminating']);
+    expect(scopesMatch(['BestEffort'], objectScopes(podKind, bestEffort))).toBe(true);
+    expect(scopesMatch(['BestEffort', 'Terminating'], objectScopes(podKind, bestEffort))).toBe(false);
+    expect(scopesMatch(undefined, objectScopes(serviceKind, { apiVersion: 'v1', kind: 'Service', metadata: {} }))).toBe(true);
+    expect(scopesMatch(['NotBestEffort'], objectScopes(serviceKind, { apiVersion: 'v1', kind: 'Service', metadata: {} }))).toBe(
+      false,
+    );
   });
 });

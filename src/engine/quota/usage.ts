@@ -10,11 +10,14 @@
 //    LoadBalancer Service), services.loadbalancers;
 //  - any other kind: count/<plural>[.<group>] 1 (plus the legacy bare names of configmaps,
 //    secrets, replicationcontrollers and resourcequotas).
+// A quota with scopes counts only the pods under all of them (objectScopes); scopeSelector is not
+// modelled.
 
 import { podLimits, podRequests } from '../../k8s/pod-resources';
 import { parseQuantity, Quantity } from '../../k8s/quantity';
 import type { KObject } from '../../k8s/types';
 import type { KindDefinition } from '../api/kinds/kind-definition';
+import { podQosClass } from '../api/kinds/pod-qos';
 import { storageClassOf } from '../api/kinds/persistentvolume';
 
 export type Usage = Map<string, Quantity>;
@@ -88,6 +91,35 @@ export function usageOf(def: KindDefinition, obj: KObject): Usage {
     }
   }
   return usage;
+}
+
+/**
+ * The quota scopes a pod falls under (podMatchesScopeFunc): BestEffort / NotBestEffort by QoS
+ * class, Terminating / NotTerminating by activeDeadlineSeconds (>= 0), PriorityClass when it names
+ * a class (the scope given in spec.scopes, i.e. with the Exists operator), CrossNamespacePodAffinity
+ * when an affinity term reaches other namespaces. Other kinds fall under no scope.
+ */
+export function objectScopes(def: KindDefinition, obj: KObject): ReadonlySet<string> {
+  const out = new Set<string>();
+  if (def.kind !== 'Pod') return out;
+  out.add(podQosClass(obj) === 'BestEffort' ? 'BestEffort' : 'NotBestEffort');
+  const deadline = obj.spec?.activeDeadlineSeconds;
+  out.add(typeof deadline === 'number' && deadline >= 0 ? 'Terminating' : 'NotTerminating');
+  if (typeof obj.spec?.priorityClassName === 'string' && obj.spec.priorityClassName !== '') out.add('PriorityClass');
+  const affinity = obj.spec?.affinity ?? {};
+  const terms = [affinity.podAffinity, affinity.podAntiAffinity].flatMap((a: any) => [
+    ...((a?.requiredDuringSchedulingIgnoredDuringExecution ?? []) as any[]),
+    ...((a?.preferredDuringSchedulingIgnoredDuringExecution ?? []) as any[]).map((w) => w?.podAffinityTerm),
+  ]);
+  if (terms.some((t) => (Array.isArray(t?.namespaces) && t.namespaces.length > 0) || t?.namespaceSelector != null)) {
+    out.add('CrossNamespacePodAffinity');
+  }
+  return out;
+}
+
+/** quota.Matches on scopes: an object counts for a quota when it falls under every scope it lists. */
+export function scopesMatch(scopes: readonly string[] | undefined, objectScopeSet: ReadonlySet<string>): boolean {
+  return (scopes ?? []).every((s) => objectScopeSet.has(s));
 }
 
 /** quota.Add. */

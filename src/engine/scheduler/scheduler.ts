@@ -30,7 +30,7 @@ import { newNodeInfo } from './framework/node-info';
 import { podInfoFor } from './framework/pod-info';
 import type { FilterPlugin, PodInfo, ScorePlugin, Status } from './framework/types';
 import { defaultPlugins } from './plugins/registry';
-import { preBindVolumes, volumeListers, type VolumeListers } from './plugins/volume-binding';
+import { BIND_TIMEOUT_MS, claimsBound, preBindVolumes, volumeListers, type VolumeListers } from './plugins/volume-binding';
 import { preempt, type PreemptionHooks, type PreemptionResult } from './preemption';
 import type { ClusterEvent } from './queue/events';
 import {
@@ -112,6 +112,11 @@ export class Scheduler {
   private readonly pods: Informer;
   private readonly nodes: Informer;
   private readonly volumes: VolumeListers;
+  /** Pods assumed on a node whose PreBind waits for their claims to be bound (key → binding). */
+  private readonly waitingForVolumes = new Map<
+    string,
+    { qpi: QueuedPodInfo; pod: KObject; node: string; timeout: TimerHandle }
+  >();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly timers: TimerHandle[] = [];
   private loop: TimerHandle | undefined;
@@ -161,8 +166,8 @@ export class Scheduler {
       // VolumeBinding's events: a claim, volume or class added or changed may let its pods in.
       ...[this.volumes.pvcs, this.volumes.pvs, this.volumes.classes].map((informer) =>
         informer.addHandler({
-          onAdd: () => this.queue.onClusterEvent({ type: 'StorageChange' }),
-          onUpdate: () => this.queue.onClusterEvent({ type: 'StorageChange' }),
+          onAdd: () => this.onStorageChange(),
+          onUpdate: () => this.onStorageChange(),
         }),
       ),
     );
@@ -182,6 +187,8 @@ export class Scheduler {
     this.stopped = true;
     for (const u of this.unsubscribe.splice(0)) u();
     for (const t of this.timers.splice(0)) t.cancel();
+    for (const wait of this.waitingForVolumes.values()) wait.timeout.cancel();
+    this.waitingForVolumes.clear();
     this.loop?.cancel();
     this.loop = undefined;
   }
@@ -206,6 +213,36 @@ export class Scheduler {
     if (labels || taints || unschedulable || allocatable) {
       this.queue.onClusterEvent({ type: 'NodeUpdate', oldNode: old, node, labels, taints, unschedulable, allocatable });
     }
+  }
+
+  private onStorageChange(): void {
+    this.queue.onClusterEvent({ type: 'StorageChange' });
+    // A claim bound meanwhile may complete a waiting PreBind: bind on the clock, not inside the
+    // informer's delivery.
+    if (this.waitingForVolumes.size > 0) {
+      this.deps.clock.after(0, () => this.finishVolumeWaits(), Priority.controller, 'kube-scheduler: VolumeBinding PreBind');
+    }
+  }
+
+  private finishVolumeWaits(): void {
+    for (const [key, wait] of [...this.waitingForVolumes]) {
+      const latest = this.pods.getByKey(key);
+      if (!latest || latest.metadata.uid !== wait.pod.metadata.uid) {
+        this.stopWaiting(key);
+        continue;
+      }
+      if (!claimsBound(this.volumes, latest)) continue;
+      this.stopWaiting(key);
+      this.bind(wait.qpi, wait.pod, wait.node);
+    }
+  }
+
+  private stopWaiting(key: string): void {
+    const wait = this.waitingForVolumes.get(key);
+    if (!wait) return;
+    wait.timeout.cancel();
+    this.waitingForVolumes.delete(key);
+    if (!this.pods.getByKey(key)) this.cache.forgetPod(key);
   }
 
   private onNodeDelete(node: KObject): void {
@@ -248,6 +285,11 @@ export class Scheduler {
   }
 
   private onPodDelete(pod: KObject): void {
+    const waitingKey = `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
+    if (this.waitingForVolumes.get(waitingKey)?.pod.metadata.uid === pod.metadata.uid) {
+      this.stopWaiting(waitingKey);
+      this.cache.forgetPod(waitingKey);
+    }
     if (isAssigned(pod)) {
       this.cache.removePod(pod);
       this.queue.delete(pod);
@@ -450,6 +492,38 @@ export class Scheduler {
       this.handleFailure(qpi, 'SchedulerError', preBindError, new Set(), '', true);
       return;
     }
+    if (!claimsBound(this.volumes, pod)) {
+      // PreBind waits for the volumes (bindTimeoutSeconds); the pod stays assumed meanwhile and
+      // leaves the active queue without being forgotten by it.
+      const timeout = this.deps.clock.after(
+        BIND_TIMEOUT_MS,
+        () => {
+          if (!this.waitingForVolumes.has(qpi.key)) return;
+          this.stopWaiting(qpi.key);
+          this.cache.forgetPod(qpi.key);
+          this.queue.onClusterEvent({ type: 'AssignedPodDelete', pod });
+          this.stats.errors++;
+          this.handleFailure(
+            qpi,
+            'SchedulerError',
+            'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded',
+            new Set(),
+            '',
+            true,
+          );
+        },
+        Priority.controller,
+        'kube-scheduler: VolumeBinding bind timeout',
+      );
+      this.waitingForVolumes.set(qpi.key, { qpi, pod, node, timeout });
+      this.queue.done(qpi, false);
+      return;
+    }
+    this.bind(qpi, pod, node);
+  }
+
+  /** The Bind plugin (DefaultBinder) and what follows a successful binding cycle. */
+  private bind(qpi: QueuedPodInfo, pod: KObject, node: string): void {
     let bound: KObject;
     try {
       bound = bindPod(this.deps.api, pod.metadata.namespace ?? '', pod.metadata.name ?? '', node, { uid: pod.metadata.uid });

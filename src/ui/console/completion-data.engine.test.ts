@@ -39,11 +39,12 @@ describe('completion data matches the engine', () => {
 
   it('kubectl flags are the verbs’ flag specs', () => {
     const engine: Record<string, FlagInfo[]> = {};
-    for (const [verb, command] of Object.entries(commands)) {
-      engine[verb] = sorted(fromSpecs(command.flags));
-      for (const [sub, subcommand] of Object.entries(command.subcommands ?? {}))
-        engine[`${verb} ${sub}`] = sorted(fromSpecs(subcommand.flags));
-    }
+    // Sub-commands nest (`create secret generic`).
+    const add = (name: string, command: (typeof commands)[string]) => {
+      engine[name] = sorted(fromSpecs(command.flags));
+      for (const [sub, subcommand] of Object.entries(command.subcommands ?? {})) add(`${name} ${sub}`, subcommand);
+    };
+    for (const [verb, command] of Object.entries(commands)) add(verb, command);
     const mine = Object.fromEntries(Object.entries(KUBECTL_FLAGS).map(([k, v]) => [k, sorted(parseFlagList(v))]));
     expect(mine).toEqual(engine);
   });

@@ -73,6 +73,9 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   { kind: 'StorageClass', plural: 'storageclasses', singular: 'storageclass', shortNames: ['sc'], namespaced: false },
   { kind: 'ResourceQuota', plural: 'resourcequotas', singular: 'resourcequota', shortNames: ['quota'], namespaced: true },
   { kind: 'LimitRange', plural: 'limitranges', singular: 'limitrange', shortNames: ['limits'], namespaced: true },
+  { kind: 'ConfigMap', plural: 'configmaps', singular: 'configmap', shortNames: ['cm'], namespaced: true },
+  { kind: 'Secret', plural: 'secrets', singular: 'secret', shortNames: [], namespaced: true },
+  { kind: 'ServiceAccount', plural: 'serviceaccounts', singular: 'serviceaccount', shortNames: ['sa'], namespaced: true },
 ];
 
 /** What the console runs (src/engine/simulation.ts), plus `clear`, which the page handles itself. */
@@ -103,6 +106,20 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
     '-n --namespace= --image= --schedule= --restart= --dry-run= -o --output= --save-config --validate= --field-manager=',
   'create cj':
     '-n --namespace= --image= --schedule= --restart= --dry-run= -o --output= --save-config --validate= --field-manager=',
+  'create configmap':
+    '--from-literal= --from-file= --from-env-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create cm':
+    '--from-literal= --from-file= --from-env-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create secret': '',
+  'create serviceaccount':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create sa': '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create secret generic':
+    '--from-literal= --from-file= --from-env-file= --append-hash --type= -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create secret tls':
+    '--cert= --key= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
+  'create secret docker-registry':
+    '--docker-server= --docker-username= --docker-password= --docker-email= --from-file= --append-hash -n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields',
   'create deployment':
     '-n --namespace= --image= -r --replicas= --port= --dry-run= -o --output= --save-config --validate= --field-manager=',
   'create deploy':

@@ -17,6 +17,7 @@ import { objectAt, useKubeplay } from '../state/store';
 import { actionsFor, describeLine, explainSchedulingLine, type ActionSpec } from './actions';
 import { PromptField } from './PromptField';
 import { objectYaml, statusSummary, summaryRows } from './summary';
+import { LINKED_ROWS, linkedNames } from './summary-config';
 import './inspector.css';
 
 type Tab = 'summary' | 'yaml' | 'describe' | 'scheduling' | 'events';
@@ -287,6 +288,7 @@ function PromptForm({ action, onRun, onCancel }: { action: ActionSpec; onRun(lin
 }
 
 const selectPods = selectKind('Pod');
+const selectClaims = selectKind('PersistentVolumeClaim');
 
 function SummaryView({ obj }: { obj: KObject }) {
   const nowMs = useNowSeconds();
@@ -297,16 +299,59 @@ function SummaryView({ obj }: { obj: KObject }) {
     for (const o of selectPods(s)) if (o.spec?.nodeName === name) n++;
     return n;
   });
-  const rows = summaryRows(obj, nowMs, podsOnNode);
+  // The phases of the pod's claims, joined into one string so the selector's result compares by value.
+  const claimText = useKubeplay((s) => {
+    if (obj.kind !== 'Pod') return '';
+    const names = new Set(
+      ((obj.spec?.volumes ?? []) as { persistentVolumeClaim?: { claimName?: string } }[]).map(
+        (v) => v.persistentVolumeClaim?.claimName,
+      ),
+    );
+    if (names.size === 0) return '';
+    const out: string[] = [];
+    for (const c of selectClaims(s)) {
+      if (c.metadata.namespace !== obj.metadata.namespace || !names.has(c.metadata.name)) continue;
+      out.push(`${c.metadata.name}\u0000${c.metadata.deletionTimestamp ? 'Terminating' : (c.status?.phase ?? '')}`);
+    }
+    return out.join('\u0001');
+  });
+  const claimPhases = useMemo(
+    () => new Map(claimText ? claimText.split('\u0001').map((e) => e.split('\u0000') as [string, string]) : []),
+    [claimText],
+  );
+  const rows = summaryRows(obj, nowMs, podsOnNode, claimPhases);
   return (
     <dl className="insp-summary">
       {rows.map(([label, value]) => (
         <div className="insp-row" key={label}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd>
+            {LINKED_ROWS[label] ? (
+              <ObjectLinks kind={LINKED_ROWS[label]} namespace={obj.metadata.namespace} value={value} />
+            ) : (
+              value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The ConfigMaps / Secrets / ServiceAccount a pod uses, each a link that inspects it. */
+function ObjectLinks({ kind, namespace, value }: { kind: string; namespace?: string; value: string }) {
+  const select = useSelection((s) => s.select);
+  return (
+    <>
+      {linkedNames(value).map(({ name, rest }) => (
+        <span key={name}>
+          <button type="button" className="insp-link" onClick={() => select(`${kind}/${namespace ?? ''}/${name}`)}>
+            {name}
+          </button>
+          {rest}
+        </span>
+      ))}
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { nodeStatus } from '../../k8s/node-status';
 import { podPrintSummary } from '../../k8s/pod-status';
 import type { KObject } from '../../k8s/types';
 import { ZONE_LABEL } from '../state/selectors';
+import { configRows } from './summary-config';
 
 export type Tone = 'ok' | 'warn' | 'bad' | 'unknown';
 
@@ -76,8 +77,31 @@ const conditionsText = (obj: KObject, skip: (c: Cond) => boolean = () => false) 
     .map((c) => `${c.type}=${c.status}${c.reason ? ` (${c.reason})` : ''}`)
     .join(', ');
 
-/** A handful of label → value rows per kind. */
-export function summaryRows(obj: KObject, nowMs: number, podsOnNode?: number): SummaryRow[] {
+/** GetAccessModesAsString: RWO, ROX, RWX, RWOP, as kubectl's ACCESS MODES column prints them. */
+function accessModes(modes: unknown): string {
+  const list = Array.isArray(modes) ? modes : [];
+  const short: [string, string][] = [
+    ['ReadWriteOnce', 'RWO'],
+    ['ReadOnlyMany', 'ROX'],
+    ['ReadWriteMany', 'RWX'],
+    ['ReadWriteOncePod', 'RWOP'],
+  ];
+  return short
+    .filter(([m]) => list.includes(m))
+    .map(([, s]) => s)
+    .join(',');
+}
+
+/**
+ * A handful of label → value rows per kind. `claimPhases`: the phase of each claim of the pod's
+ * namespace by name (a Pod lists its claims beside their status, `<missing>` for an absent one).
+ */
+export function summaryRows(
+  obj: KObject,
+  nowMs: number,
+  podsOnNode?: number,
+  claimPhases?: ReadonlyMap<string, string>,
+): SummaryRow[] {
   const rows: SummaryRow[] = [];
   if (obj.metadata.namespace) rows.push(['Namespace', obj.metadata.namespace]);
   const created = obj.metadata.creationTimestamp ? Date.parse(obj.metadata.creationTimestamp) : Number.NaN;
@@ -103,6 +127,31 @@ export function summaryRows(obj: KObject, nowMs: number, podsOnNode?: number): S
       const owner = obj.metadata.ownerReferences?.[0];
       if (owner) rows.push(['Controlled by', `${owner.kind}/${owner.name}`]);
       rows.push(['Images', ((obj.spec?.containers ?? []) as { image?: string }[]).map((c) => c.image ?? '').join(', ')]);
+      const claims = ((obj.spec?.volumes ?? []) as { persistentVolumeClaim?: { claimName?: string } }[])
+        .map((v) => v.persistentVolumeClaim?.claimName)
+        .filter((n): n is string => typeof n === 'string');
+      if (claims.length) rows.push(['Claims', claims.map((n) => `${n} (${claimPhases?.get(n) ?? '<missing>'})`).join(', ')]);
+      break;
+    }
+    case 'PersistentVolumeClaim': {
+      const bound = !!obj.spec?.volumeName;
+      rows.push(['Status', obj.metadata.deletionTimestamp ? 'Terminating' : String(obj.status?.phase ?? '')]);
+      rows.push(['StorageClass', String(obj.spec?.storageClassName ?? '<none>')]);
+      rows.push(['Volume', bound ? String(obj.spec.volumeName) : '<none>']);
+      rows.push(['Requested', String(obj.spec?.resources?.requests?.storage ?? '')]);
+      if (bound) rows.push(['Capacity', `${obj.status?.capacity?.storage ?? ''} ${accessModes(obj.status?.accessModes)}`.trim()]);
+      break;
+    }
+    case 'PersistentVolume': {
+      const ref = obj.spec?.claimRef;
+      rows.push(['Status', obj.metadata.deletionTimestamp ? 'Terminating' : String(obj.status?.phase ?? '')]);
+      rows.push(['Claim', ref ? `${ref.namespace}/${ref.name}` : '<none>']);
+      rows.push(['Capacity', `${obj.spec?.capacity?.storage ?? ''} ${accessModes(obj.spec?.accessModes)}`.trim()]);
+      rows.push(['Reclaim policy', String(obj.spec?.persistentVolumeReclaimPolicy ?? '')]);
+      const node = obj.spec?.nodeAffinity?.required?.nodeSelectorTerms?.[0]?.matchExpressions?.find(
+        (e: { key?: string }) => e.key === 'kubernetes.io/hostname',
+      );
+      if (node?.values?.length) rows.push(['Node', node.values.join(', ')]);
       break;
     }
     case 'Deployment':
@@ -126,6 +175,7 @@ export function summaryRows(obj: KObject, nowMs: number, podsOnNode?: number): S
       if (cond) rows.push(['Conditions', cond]);
     }
   }
+  rows.push(...configRows(obj));
   const labels = Object.entries(obj.metadata.labels ?? {}).map(([k, v]) => `${k}=${v}`);
   if (labels.length) rows.push(['Labels', labels.join(', ')]);
   return rows;

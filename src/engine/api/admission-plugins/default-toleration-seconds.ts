@@ -23,18 +23,36 @@ function tolerates(tolerations: readonly Toleration[], key: string): boolean {
 // are safe cache keys (a mutable one could change behind the cache's back).
 const admittedSpecs = new WeakMap<object, object>();
 
+// Specs that differ per pod (the ServiceAccount plugin names each pod's token volume) still share
+// their tolerations: the admitted list is kept per (frozen) input list, or once for none.
+const admittedLists = new WeakMap<object, Toleration[]>();
+const NO_TOLERATIONS: Toleration[] = Object.freeze([]) as unknown as Toleration[];
+
+function admittedTolerations(tolerations: Toleration[]): Toleration[] {
+  const key = tolerations.length === 0 ? NO_TOLERATIONS : tolerations;
+  const cached = Object.isFrozen(key) ? admittedLists.get(key) : undefined;
+  if (cached) return tolerations.length === 0 && cached.length === 0 ? tolerations : cached;
+  const added: Toleration[] = [];
+  for (const k of [TAINT_NOT_READY, TAINT_UNREACHABLE]) {
+    if (!tolerates(tolerations, k)) {
+      added.push({ key: k, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_TOLERATION_SECONDS });
+    }
+  }
+  const result = added.length ? [...tolerations, ...added] : tolerations;
+  if (Object.isFrozen(key)) {
+    deepFreeze(result);
+    admittedLists.set(key, result);
+  }
+  return result;
+}
+
 export function withDefaultTolerations(spec: KObject['spec']): KObject['spec'] {
   if (spec === null || typeof spec !== 'object') return spec;
   const cached = admittedSpecs.get(spec);
   if (cached) return cached;
   const tolerations: Toleration[] = Array.isArray(spec.tolerations) ? spec.tolerations : [];
-  const added: Toleration[] = [];
-  for (const key of [TAINT_NOT_READY, TAINT_UNREACHABLE]) {
-    if (!tolerates(tolerations, key)) {
-      added.push({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: DEFAULT_TOLERATION_SECONDS });
-    }
-  }
-  const result = added.length ? { ...spec, tolerations: [...tolerations, ...added] } : spec;
+  const admitted = admittedTolerations(tolerations);
+  const result = admitted !== tolerations ? { ...spec, tolerations: admitted } : spec;
   if (Object.isFrozen(spec)) {
     deepFreeze(result);
     admittedSpecs.set(spec, result);

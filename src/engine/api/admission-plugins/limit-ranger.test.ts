@@ -84,4 +84,22 @@ describe('ResourceQuota admission', () => {
     c.clock.runDue();
     expect(c.api.get(resourceQuotaKind, 'default', 'q').status.used).toEqual({ pods: '0' });
   });
+
+  it('counts only the pods under a quota’s scopes', () => {
+    const c = new Cluster(1, { empty: true });
+    c.api.create({
+      apiVersion: 'v1',
+      kind: 'ResourceQuota',
+      metadata: { name: 'best-effort', namespace: 'default' },
+      spec: { hard: { pods: '1' }, scopes: ['BestEffort'] },
+    });
+    c.clock.runDue();
+    c.api.create(pod('a'), { namespace: 'default' });
+    c.api.create(pod('sized', { requests: { cpu: '100m' } }), { namespace: 'default' });
+    expect(refusal(() => c.api.create(pod('b'), { namespace: 'default' }))).toBe(
+      '403 pods "b" is forbidden: exceeded quota: best-effort, requested: pods=1, used: pods=1, limited: pods=1',
+    );
+    c.clock.runDue();
+    expect(c.api.get(resourceQuotaKind, 'default', 'best-effort').status.used).toEqual({ pods: '1' });
+  });
 });

@@ -13,11 +13,21 @@
 // writes it before admitting), so a burst of creates cannot overshoot; the quota controller
 // recomputes the exact usage afterwards. Dry runs write nothing.
 //
-// Not modelled: quota scopes and scopeSelector, updates (a PVC growing its request).
+// Scopes (spec.scopes) limit a quota to the pods under them; not modelled: scopeSelector, updates
+// (a PVC growing its request).
 
 import type { Quantity } from '../../../k8s/quantity';
 import type { KObject } from '../../../k8s/types';
-import { computeUsage, kindMatches, POD_CONSTRAINED_RESOURCES, prettyPrint, usageOf, type Usage } from '../../quota/usage';
+import {
+  computeUsage,
+  kindMatches,
+  objectScopes,
+  POD_CONSTRAINED_RESOURCES,
+  prettyPrint,
+  scopesMatch,
+  usageOf,
+  type Usage,
+} from '../../quota/usage';
 import type { AdmissionPlugin, AdmissionRequest } from '../admission';
 import type { ApiServer } from '../apiserver';
 import { errors, isApiError } from '../errors';
@@ -81,8 +91,10 @@ export function resourceQuotaAdmission(api: ApiServer): AdmissionPlugin {
       const obj = request.object!;
       const forbidden = (why: string) => errors.forbidden(groupResource(def), requestName(request), why);
       const delta = usageOf(def, obj);
+      const scopes = objectScopes(def, obj);
       const updates: { quota: KObject; used: Usage }[] = [];
       for (const quota of quotas) {
+        if (!scopesMatch(quota.spec?.scopes, scopes)) continue;
         const hard = toUsage(quota.status?.hard);
         const restricted = [...hard.keys()].filter((r) => kindMatches(def, r));
         if (restricted.length === 0) continue;

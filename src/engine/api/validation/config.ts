@@ -94,10 +94,16 @@ function jsonMapError(text: string): string | undefined {
             : 'bool';
     return kind ? `json: cannot unmarshal ${kind} into Go value of type map[string]interface {}` : undefined;
   } catch {
+    // encoding/json's scanner messages for the first bad character of the common cases.
     const trimmed = text.trimStart();
     if (trimmed === '') return 'unexpected end of JSON input';
     const c = trimmed[0];
     if (!'{["-0123456789tfn'.includes(c)) return `invalid character '${c}' looking for beginning of value`;
+    if (c === '{') {
+      const next = trimmed.slice(1).trimStart()[0];
+      if (next === undefined) return 'unexpected end of JSON input';
+      if (next !== '"' && next !== '}') return `invalid character '${next}' looking for beginning of object key string`;
+    }
     return 'unexpected end of JSON input';
   }
 }

@@ -145,7 +145,7 @@ export function validatePersistentVolumeSpec(specIn: unknown, path = 'spec'): Fi
   const reclaim = asString(spec.persistentVolumeReclaimPolicy);
   if (reclaim !== '' && !RECLAIM_POLICIES_PV.includes(reclaim))
     errs.push(field.notSupported(child(path, 'persistentVolumeReclaimPolicy'), reclaim, RECLAIM_POLICIES_PV));
-  if (isSet(spec.storageClassName))
+  if (asString(spec.storageClassName) !== '')
     errs.push(...validateClassName(asString(spec.storageClassName), child(path, 'storageClassName')));
   errs.push(...validateVolumeMode(spec.volumeMode, child(path, 'volumeMode')));
   const sources = PV_SOURCES.filter((s) => isObj(spec[s]));
@@ -206,7 +206,7 @@ export function validatePersistentVolumeClaimSpec(specIn: unknown, path = 'spec'
   const storagePath = key(child(path, 'resources'), 'storage');
   if (!('storage' in requests)) errs.push(field.required(storagePath, ''));
   else errs.push(...validateStorageQuantity(requests.storage, storagePath));
-  if (isSet(spec.storageClassName))
+  if (asString(spec.storageClassName) !== '')
     errs.push(...validateClassName(asString(spec.storageClassName), child(path, 'storageClassName')));
   errs.push(...validateVolumeMode(spec.volumeMode, child(path, 'volumeMode')));
   return errs;
@@ -270,6 +270,17 @@ export function validatePersistentVolumeClaimUpdate(pvc: KObject, old: KObject):
   const newSpec = { ...asObj(pvc.spec) };
   const oldSpec = { ...asObj(old.spec) };
   if (!asString(oldSpec.volumeName)) oldSpec.volumeName = newSpec.volumeName;
+  // validateStorageClassUpgradeFromNil: an unbound claim that named no class may be given one
+  // (the PV controller's retroactive default class assignment).
+  const betaClass = 'volume.beta.kubernetes.io/storage-class';
+  if (
+    !isSet(asObj(old.spec).volumeName) &&
+    (old.spec?.storageClassName === undefined || old.spec?.storageClassName === null) &&
+    old.metadata.annotations?.[betaClass] === undefined &&
+    isSet(newSpec.storageClassName)
+  ) {
+    oldSpec.storageClassName = newSpec.storageClassName;
+  }
   const bound = asObj(pvc.status).phase === 'Bound';
   const newStorage = decodeQuantity(asObj(asObj(newSpec.resources).requests).storage);
   const oldStorage = decodeQuantity(asObj(asObj(oldSpec.resources).requests).storage);

@@ -16,7 +16,7 @@ import { isApiError } from '../../api/errors';
 import { builtinKinds, resourceQuotaKind } from '../../api/kinds';
 import type { KindDefinition } from '../../api/kinds/kind-definition';
 import type { Clock } from '../../clock/clock';
-import { addUsage, isTerminalPod, kindMatches, usageOf, type Usage } from '../../quota/usage';
+import { addUsage, isTerminalPod, kindMatches, objectScopes, scopesMatch, usageOf, type Usage } from '../../quota/usage';
 import { Controller } from '../../runtime/controller';
 import { NAMESPACE_INDEX, objectKey, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
 import { Quantity } from '../../../k8s/quantity';
@@ -29,10 +29,19 @@ export interface ResourceQuotaControllerDeps {
   informers: InformerFactory;
 }
 
-/** One kind's usage: per object and summed per namespace. */
+interface Tracked {
+  usage: Usage;
+  /** The object's scopes, joined: its bucket in the namespace. */
+  bucket: string;
+}
+
+/**
+ * One kind's usage: per object, and summed per namespace and scope bucket (the set of quota scopes
+ * the objects fall under — at most a few per namespace), so a scoped quota sums only its buckets.
+ */
 class UsageTracker {
-  private readonly perObject = new Map<string, Usage>();
-  readonly perNamespace = new Map<string, Usage>();
+  private readonly perObject = new Map<string, Tracked>();
+  readonly perNamespace = new Map<string, Map<string, Usage>>();
 
   constructor(
     readonly def: KindDefinition,
@@ -53,13 +62,25 @@ class UsageTracker {
     const key = objectKey(obj);
     const ns = obj.metadata.namespace ?? '';
     const before = this.perObject.get(key);
-    if (usage) this.perObject.set(key, usage);
+    const after = usage ? { usage, bucket: [...objectScopes(this.def, obj)].sort().join(',') } : undefined;
+    if (after) this.perObject.set(key, after);
     else this.perObject.delete(key);
-    let sum = this.perNamespace.get(ns) ?? new Map();
-    if (before) sum = addUsage(sum, before, -1);
-    if (usage) sum = addUsage(sum, usage);
-    this.perNamespace.set(ns, sum);
+    let buckets = this.perNamespace.get(ns);
+    if (!buckets) this.perNamespace.set(ns, (buckets = new Map()));
+    if (before) buckets.set(before.bucket, addUsage(buckets.get(before.bucket) ?? new Map(), before.usage, -1));
+    if (after) buckets.set(after.bucket, addUsage(buckets.get(after.bucket) ?? new Map(), after.usage));
     this.changed(ns);
+  }
+
+  /** The namespace's usage of `resource` by the objects under every one of `scopes`. */
+  sum(namespace: string, resource: string, scopes: readonly string[] | undefined): Quantity | undefined {
+    let sum: Quantity | undefined;
+    for (const [bucket, usage] of this.perNamespace.get(namespace) ?? []) {
+      if (!scopesMatch(scopes, new Set(bucket ? bucket.split(',') : []))) continue;
+      const q = usage.get(resource);
+      if (q) sum = sum ? sum.add(q) : q;
+    }
+    return sum;
   }
 }
 
@@ -113,7 +134,7 @@ export class ResourceQuotaController {
       let sum: Quantity | undefined;
       for (const tracker of this.trackers.values()) {
         if (!kindMatches(tracker.def, r)) continue;
-        const q = tracker.perNamespace.get(namespace)?.get(r);
+        const q = tracker.sum(namespace, r, quota.spec?.scopes);
         if (q) sum = sum ? sum.add(q) : q;
       }
       used[r] = (sum ?? Quantity.fromValue(0)).toString();

@@ -30,6 +30,8 @@ import type { ApiServer } from '../../api/apiserver';
 import { isApiError } from '../../api/errors';
 import { persistentVolumeClaimKind, persistentVolumeKind, storageClassKind } from '../../api/kinds';
 import { storageClassOf } from '../../api/kinds/persistentvolume';
+import { isDefaultStorageClass } from '../../api/kinds/storageclass';
+import { defaultStorageClass } from '../../api/admission-plugins/storage';
 import type { Clock } from '../../clock/clock';
 import { Controller } from '../../runtime/controller';
 import type { Recorder } from '../../runtime/events';
@@ -48,6 +50,13 @@ export const PV_CONTROLLER = 'persistentvolume-controller';
 /** --pvclaimbinder-sync-period. */
 export const PV_RESYNC_MS = 15_000;
 export const PVS_BY_CLASS_INDEX = 'storageClassName';
+const PVCS_BY_CLASS_INDEX = 'storageClassName';
+const BETA_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class';
+
+/** A claim that names no class at all (not even ""), which the default class may still adopt. */
+function hasNilClass(claim: KObject): boolean {
+  return claim.spec?.storageClassName == null && claim.metadata.annotations?.[BETA_CLASS_ANNOTATION] === undefined;
+}
 const CLAIM_PREFIX = 'claim:';
 const VOLUME_PREFIX = 'volume:';
 
@@ -73,6 +82,7 @@ export class PersistentVolumeController {
     this.pvs = deps.informers.informerFor(persistentVolumeKind);
     this.classes = deps.informers.informerFor(storageClassKind);
     if (!this.pvs.hasIndex(PVS_BY_CLASS_INDEX)) this.pvs.addIndex(PVS_BY_CLASS_INDEX, (pv) => [storageClassOf(pv)]);
+    if (!this.pvcs.hasIndex(PVCS_BY_CLASS_INDEX)) this.pvcs.addIndex(PVCS_BY_CLASS_INDEX, (c) => [storageClassOf(c)]);
     this.controller = new Controller({ name: PV_CONTROLLER, clock: deps.clock, sync: (key) => this.sync(key) });
     this.controller.handle(this.pvcs, {
       onAdd: (pvc) => CLAIM_PREFIX + objectKey(pvc),
@@ -88,8 +98,8 @@ export class PersistentVolumeController {
     });
     // A class created or changed after its claims: they are retried at once, not at the resync.
     this.controller.handle(this.classes, {
-      onAdd: (sc) => this.waitingClaimsOf(sc.metadata.name ?? ''),
-      onUpdate: (_old, sc) => this.waitingClaimsOf(sc.metadata.name ?? ''),
+      onAdd: (sc) => this.waitingClaimsOf(sc),
+      onUpdate: (_old, sc) => this.waitingClaimsOf(sc),
     });
   }
 
@@ -97,13 +107,11 @@ export class PersistentVolumeController {
     this.controller.stop();
   }
 
-  private waitingClaimsOf(className: string): string[] {
-    // Claims have no class index: unbound claims naming a class are few, and this runs only when
-    // a class is added or changed (an administrator's action), never per pod or claim event.
-    return this.pvcs
-      .list()
-      .filter((c) => !c.spec?.volumeName && storageClassOf(c) === className)
-      .map((c) => CLAIM_PREFIX + objectKey(c));
+  /** The unbound claims of a class (and, for a default class, those naming none). */
+  private waitingClaimsOf(sc: KObject): string[] {
+    const claims = this.pvcs.byIndex(PVCS_BY_CLASS_INDEX, sc.metadata.name ?? '');
+    if (isDefaultStorageClass(sc)) claims.push(...this.pvcs.byIndex(PVCS_BY_CLASS_INDEX, '').filter(hasNilClass));
+    return claims.filter((c) => !c.spec?.volumeName).map((c) => CLAIM_PREFIX + objectKey(c));
   }
 
   private sync(key: string) {
@@ -139,6 +147,15 @@ export class PersistentVolumeController {
       recorder.event(claim, 'Warning', 'FailedBinding', `volume "${volumeName}" already bound to a different claim.`);
       this.setClaimPhase(claim, 'Pending');
       return { requeueAfterMs: PV_RESYNC_MS };
+    }
+    if (hasNilClass(claim)) {
+      // Retroactive default StorageClass assignment (GA in 1.28): a claim created while no class
+      // was the default gets the one that is now.
+      const def = defaultStorageClass(this.classes.list());
+      if (def) {
+        this.write(() => this.deps.api.update({ ...claim, spec: { ...claim.spec, storageClassName: def.metadata.name } }));
+        return undefined;
+      }
     }
     const className = storageClassOf(claim);
     const sc = className ? this.classes.get(undefined, className) : undefined;
@@ -248,7 +265,8 @@ export class PersistentVolumeController {
       if (!volume) return;
     }
     if (volume.status?.phase !== 'Bound') {
-      volume = this.write(() => api.updateStatus({ ...volume!, status: { ...(volume!.status ?? {}), phase: 'Bound' } }));
+      const status = { ...(volume.status ?? {}), phase: 'Bound', lastPhaseTransitionTime: api.timestamp() };
+      volume = this.write(() => api.updateStatus({ ...volume!, status }));
       if (!volume) return;
     }
     let claim: KObject | undefined = claimIn;
@@ -315,9 +333,8 @@ export class PersistentVolumeController {
       !volume.metadata.annotations?.['pv.kubernetes.io/provisioned-by']
     ) {
       const message = `error getting deleter volume plugin for volume "${volume.metadata.name}": no deletable volume plugin matched`;
-      this.write(() =>
-        this.deps.api.updateStatus({ ...released, status: { ...(released.status ?? {}), phase: 'Failed', message } }),
-      );
+      const failed = { ...(released.status ?? {}), phase: 'Failed', message, lastPhaseTransitionTime: this.deps.api.timestamp() };
+      this.write(() => this.deps.api.updateStatus({ ...released, status: failed }));
       this.deps.recorder.event(released, 'Warning', 'VolumeFailedDelete', message);
     }
     return undefined;
@@ -335,7 +352,8 @@ export class PersistentVolumeController {
 
   private setVolumePhase(volume: KObject, phase: string): KObject | undefined {
     if (volume.status?.phase === phase) return volume;
-    const status = { ...(volume.status ?? {}), phase };
+    // lastPhaseTransitionTime (GA in 1.31): when the phase last changed.
+    const status = { ...(volume.status ?? {}), phase, lastPhaseTransitionTime: this.deps.api.timestamp() };
     delete status.message;
     delete status.reason;
     return this.write(() => this.deps.api.updateStatus({ ...volume, status }));

@@ -19,6 +19,19 @@ import {
 import { cordonFlags, runCordon, runUncordon } from './cordon';
 import { createFlags, runCreate } from './create';
 import { createCronJobFlags, runCreateCronJob } from './create-cronjob';
+import {
+  createConfigMapFlags,
+  createServiceAccountFlags,
+  createSecretDockerFlags,
+  createSecretGenericFlags,
+  createSecretTlsFlags,
+  runCreateConfigMap,
+  runCreateServiceAccount,
+  runCreateSecret,
+  runCreateSecretDockerRegistry,
+  runCreateSecretGeneric,
+  runCreateSecretTls,
+} from './create-config';
 import { createDeploymentFlags, runCreateDeployment } from './create-deployment';
 import { createJobFlags, runCreateJob } from './create-job';
 import { createPdbFlags, runCreatePdb } from './create-pdb';
@@ -95,6 +108,23 @@ const createCronJobCommand: KubectlCommand = { flags: createCronJobFlags, run: r
 /** `kubectl create poddisruptionbudget` (alias `pdb`). */
 const createPdbCommand: KubectlCommand = { flags: createPdbFlags, run: runCreatePdb };
 
+/** `kubectl create configmap` (alias `cm`). */
+const createConfigMapCommand: KubectlCommand = { flags: createConfigMapFlags, run: runCreateConfigMap };
+
+/** `kubectl create serviceaccount` (alias `sa`). */
+const createServiceAccountCommand: KubectlCommand = { flags: createServiceAccountFlags, run: runCreateServiceAccount };
+
+/** `kubectl create secret generic|tls|docker-registry`. */
+const createSecretCommand: KubectlCommand = {
+  flags: [],
+  run: runCreateSecret,
+  subcommands: {
+    generic: { flags: createSecretGenericFlags, run: runCreateSecretGeneric },
+    tls: { flags: createSecretTlsFlags, run: runCreateSecretTls },
+    'docker-registry': { flags: createSecretDockerFlags, run: runCreateSecretDockerRegistry },
+  },
+};
+
 /** `kubectl create quota` (alias `resourcequota`). */
 const createQuotaCommand: KubectlCommand = { flags: createQuotaFlags, run: runCreateQuota };
 
@@ -134,6 +164,11 @@ export const commands: Record<string, KubectlCommand> = {
       job: { flags: createJobFlags, run: runCreateJob },
       cronjob: createCronJobCommand,
       cj: createCronJobCommand,
+      configmap: createConfigMapCommand,
+      cm: createConfigMapCommand,
+      secret: createSecretCommand,
+      serviceaccount: createServiceAccountCommand,
+      sa: createServiceAccountCommand,
     },
   },
   debug: { flags: debugFlags, run: runDebug },

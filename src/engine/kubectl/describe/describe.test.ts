@@ -331,17 +331,18 @@ describe('kubectl describe pod', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       lines([
-        'Name:         web-0',
-        'Namespace:    default',
-        'Priority:     0',
-        'Node:         node-a1/172.18.0.2',
-        'Start Time:   Thu, 01 Jan 2026 00:00:01 +0000',
-        'Labels:       app=web',
-        '              apps.kubernetes.io/pod-index=0',
-        '              statefulset.kubernetes.io/pod-name=web-0',
-        'Annotations:  note: hello',
-        'Status:       Running',
-        'IP:           10.244.1.5',
+        'Name:             web-0',
+        'Namespace:        default',
+        'Priority:         0',
+        'Service Account:  default',
+        'Node:             node-a1/172.18.0.2',
+        'Start Time:       Thu, 01 Jan 2026 00:00:01 +0000',
+        'Labels:           app=web',
+        '                  apps.kubernetes.io/pod-index=0',
+        '                  statefulset.kubernetes.io/pod-name=web-0',
+        'Annotations:      note: hello',
+        'Status:           Running',
+        'IP:               10.244.1.5',
         'IPs:',
         '  IP:           10.244.1.5',
         'Controlled By:  StatefulSet/web',
@@ -364,7 +365,8 @@ describe('kubectl describe pod', () => {
         '    Ready:          True',
         '    Restart Count:  0',
         '    Environment:    <none>',
-        '    Mounts:         <none>',
+        '    Mounts:',
+        '      /var/run/secrets/kubernetes.io/serviceaccount from kube-api-access-jg5c9 (ro)',
         'Containers:',
         '  nginx:',
         '    Container ID:   containerd://c1',
@@ -396,6 +398,7 @@ describe('kubectl describe pod', () => {
         '    Mounts:',
         '      /etc/nginx/conf.d from config (ro)',
         '      /usr/share/nginx/html from data (rw)',
+        '      /var/run/secrets/kubernetes.io/serviceaccount from kube-api-access-jg5c9 (ro)',
         'Conditions:',
         '  Type                        Status',
         '  PodReadyToStartContainers   True ',
@@ -409,13 +412,19 @@ describe('kubectl describe pod', () => {
         '    Medium:     ',
         '    SizeLimit:  <unset>',
         '  config:',
-        '    Type:        ConfigMap (a volume populated by a ConfigMap)',
-        '    Name:        nginx-conf',
-        '    Optional:    false',
-        'QoS Class:       Burstable',
-        'Node-Selectors:  kubernetes.io/os=linux',
-        'Tolerations:     node.kubernetes.io/not-ready:NoExecute op=Exists for 300s',
-        '                 node.kubernetes.io/unreachable:NoExecute op=Exists for 300s',
+        '    Type:      ConfigMap (a volume populated by a ConfigMap)',
+        '    Name:      nginx-conf',
+        '    Optional:  false',
+        '  kube-api-access-jg5c9:',
+        '    Type:                    Projected (a volume that contains injected data from multiple sources)',
+        '    TokenExpirationSeconds:  3607',
+        '    ConfigMapName:           kube-root-ca.crt',
+        '    Optional:                false',
+        '    DownwardAPI:             true',
+        'QoS Class:                   Burstable',
+        'Node-Selectors:              kubernetes.io/os=linux',
+        'Tolerations:                 node.kubernetes.io/not-ready:NoExecute op=Exists for 300s',
+        '                             node.kubernetes.io/unreachable:NoExecute op=Exists for 300s',
         'Events:',
         '  Type     Reason     Age                    From               Message',
         '  ----     ------     ----                   ----               -------',
@@ -512,27 +521,35 @@ describe('pod variants', () => {
     });
     expect(h.run('kubectl describe pod lonely --show-events=false').stdout).toBe(
       lines([
-        'Name:         lonely',
-        'Namespace:    default',
-        'Priority:     0',
-        'Node:         <none>',
-        'Labels:       <none>',
-        'Annotations:  <none>',
-        'Status:       Pending',
-        'IP:           ',
-        'IPs:          <none>',
+        'Name:             lonely',
+        'Namespace:        default',
+        'Priority:         0',
+        'Service Account:  default',
+        'Node:             <none>',
+        'Labels:           <none>',
+        'Annotations:      <none>',
+        'Status:           Pending',
+        'IP:               ',
+        'IPs:              <none>',
         'Containers:',
         '  c:',
         '    Image:        busybox',
         '    Ports:        80/TCP, 443/TCP',
         '    Host Ports:   0/TCP, 8443/TCP',
         '    Environment:  <none>',
-        '    Mounts:       <none>',
-        'Volumes:          <none>',
-        'QoS Class:        BestEffort',
-        'Node-Selectors:   <none>',
-        'Tolerations:      node.kubernetes.io/not-ready:NoExecute op=Exists for 300s',
-        '                  node.kubernetes.io/unreachable:NoExecute op=Exists for 300s',
+        '    Mounts:',
+        '      /var/run/secrets/kubernetes.io/serviceaccount from kube-api-access-j6jh7 (ro)',
+        'Volumes:',
+        '  kube-api-access-j6jh7:',
+        '    Type:                    Projected (a volume that contains injected data from multiple sources)',
+        '    TokenExpirationSeconds:  3607',
+        '    ConfigMapName:           kube-root-ca.crt',
+        '    Optional:                false',
+        '    DownwardAPI:             true',
+        'QoS Class:                   BestEffort',
+        'Node-Selectors:              <none>',
+        'Tolerations:                 node.kubernetes.io/not-ready:NoExecute op=Exists for 300s',
+        '                             node.kubernetes.io/unreachable:NoExecute op=Exists for 300s',
         '',
       ]),
     );
@@ -548,14 +565,14 @@ describe('kubectl describe: selecting objects', () => {
     const r = h.run('kubectl describe pods --show-events=false');
     const parts = r.stdout.split('\n\n\nName:');
     expect(parts).toHaveLength(2);
-    expect(parts[0].startsWith('Name:         idle\n')).toBe(true);
-    expect(parts[1].startsWith('         web-0\n')).toBe(true);
+    expect(parts[0].startsWith('Name:             idle\n')).toBe(true);
+    expect(parts[1].startsWith('             web-0\n')).toBe(true);
   });
 
   it('describes by label selector and across namespaces', () => {
     const h = fixture();
-    expect(h.run('kubectl describe pods -l app=web').stdout.startsWith('Name:         web-0\n')).toBe(true);
-    expect(h.run('kubectl describe pods -A -l app=web').stdout.startsWith('Name:         web-0\n')).toBe(true);
+    expect(h.run('kubectl describe pods -l app=web').stdout.startsWith('Name:             web-0\n')).toBe(true);
+    expect(h.run('kubectl describe pods -A -l app=web').stdout.startsWith('Name:             web-0\n')).toBe(true);
     expect(h.run('kubectl describe leases -A').stdout).toContain('Name:         node-a1\n');
   });
 
@@ -563,7 +580,7 @@ describe('kubectl describe: selecting objects', () => {
     const h = fixture();
     const r = h.run('kubectl describe pod we --show-events=false');
     expect(r.code).toBe(0);
-    expect(r.stdout.startsWith('Name:         web-0\n')).toBe(true);
+    expect(r.stdout.startsWith('Name:             web-0\n')).toBe(true);
     expect(r.stdout.endsWith('node.kubernetes.io/unreachable:NoExecute op=Exists for 300s\n\n')).toBe(true);
   });
 
@@ -585,7 +602,7 @@ describe('kubectl describe: selecting objects', () => {
     const h = fixture();
     const r = h.run('kubectl describe pod idle nope --show-events=false');
     expect(r.code).toBe(1);
-    expect(r.stdout.startsWith('Name:         idle\n')).toBe(true);
+    expect(r.stdout.startsWith('Name:             idle\n')).toBe(true);
     expect(r.stderr).toBe('Error from server (NotFound): pods "nope" not found\n');
   });
 
@@ -610,7 +627,7 @@ describe('kubectl describe: selecting objects', () => {
       'apiVersion: v1\nkind: Pod\nmetadata:\n  name: idle\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: gone\n';
     const r = h.run('kubectl describe -f - --show-events=false', manifest);
     expect(r.code).toBe(1);
-    expect(r.stdout.startsWith('Name:         idle\n')).toBe(true);
+    expect(r.stdout.startsWith('Name:             idle\n')).toBe(true);
     expect(r.stderr).toBe('Error from server (NotFound): pods "gone" not found\n');
   });
 

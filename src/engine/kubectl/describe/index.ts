@@ -15,6 +15,7 @@ import { listResource, parseResourceArgs } from '../resources';
 import { targetOf } from '../commands/manifest-target';
 import { describeDaemonSet } from './daemonset';
 import { describeCronJob } from './cronjob';
+import { describeConfigMap, describeSecret, describeServiceAccount } from './config';
 import { describeDeployment } from './deployment';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
@@ -65,6 +66,9 @@ const describers = new Map<string, Describer>([
   ['/LimitRange', describeLimitRange],
   ['batch/Job', describeJob],
   ['batch/CronJob', describeCronJob],
+  ['/ConfigMap', describeConfigMap],
+  ['/Secret', describeSecret],
+  ['/ServiceAccount', describeServiceAccount],
 ]);
 
 /** Lets later kinds (Deployment, ReplicaSet, …) plug their describer in. */

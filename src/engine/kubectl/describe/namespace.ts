@@ -8,7 +8,7 @@ import { formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline, sortSt
 import type { DescribeContext, Describer } from './types';
 import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer';
 
-const SCOPE_HELP: Record<string, string> = {
+export const SCOPE_HELP: Record<string, string> = {
   Terminating:
     'Matches all pods that have an active deadline. These pods have a limited lifespan on a node before being actively terminated by the system.',
   NotTerminating:

@@ -5,6 +5,7 @@
 
 import { Quantity } from '../../../k8s/quantity';
 import { decodeQuantity } from '../../api/validation/resources';
+import { SCOPE_HELP } from './namespace';
 import type { Describer } from './types';
 import { LEVEL_0, tabbedString } from './writer';
 
@@ -13,7 +14,11 @@ export const describeResourceQuota: Describer = (rq) =>
     w.write(LEVEL_0, `Name:\t${rq.metadata.name ?? ''}\n`);
     w.write(LEVEL_0, `Namespace:\t${rq.metadata.namespace ?? ''}\n`);
     const scopes = (rq.spec?.scopes ?? []) as string[];
-    if (scopes.length > 0) w.write(LEVEL_0, `Scopes:\t${[...scopes].sort().join(', ')}\n`);
+    if (scopes.length > 0) {
+      const sorted = [...scopes].sort();
+      w.write(LEVEL_0, `Scopes:\t${sorted.join(', ')}\n`);
+      for (const scope of sorted) if (SCOPE_HELP[scope]) w.write(LEVEL_0, ` * ${SCOPE_HELP[scope]}\n`);
+    }
     w.write(LEVEL_0, 'Resource\tUsed\tHard\n');
     w.write(LEVEL_0, '--------\t----\t----\n');
     const hard: Record<string, string> = rq.status?.hard ?? {};

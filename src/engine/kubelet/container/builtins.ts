@@ -285,6 +285,9 @@ export const BUILTINS: Record<string, Builtin | undefined> = {
     const wanted = (['l', 'w', 'c'] as const).filter((k) => f.has(k));
     const columns = wanted.length > 0 ? wanted : (['l', 'w', 'c'] as const);
     let status = 0;
+    const total = { l: 0, w: 0, c: 0 };
+    const line = (counts: typeof total, name: string) =>
+      `${columns.map((k) => (columns.length === 1 ? String(counts[k]) : String(counts[k]).padStart(9))).join(' ')} ${name}\n`;
     for (const file of files) {
       const r = ctx.fs.read(file);
       if (!r.ok) {
@@ -297,9 +300,10 @@ export const BUILTINS: Record<string, Builtin | undefined> = {
         w: r.content.split(/\s+/).filter((x) => x !== '').length,
         c: new TextEncoder().encode(r.content).length,
       };
-      const cells = columns.map((k) => (columns.length === 1 ? String(counts[k]) : String(counts[k]).padStart(9)));
-      yield out(`${cells.join(' ')} ${file}\n`);
+      for (const k of ['l', 'w', 'c'] as const) total[k] += counts[k];
+      yield out(line(counts, file));
     }
+    if (files.length > 1) yield out(line(total, 'total'));
     return status;
   },
   *killall(ctx, args) {

@@ -54,6 +54,20 @@ export class FileTree {
     this.setFile(p, content, mode);
   }
 
+  /**
+   * A file whose content is computed when first read (a service-account token: most containers
+   * never read theirs, so it costs nothing until one does).
+   */
+  putLazyFile(path: string, compute: () => string, mode?: number): void {
+    const p = normalizePath(path);
+    this.mkdirs(parentOf(p));
+    let content: string | undefined;
+    const node = { kind: 'file' as const, mode } as { kind: 'file'; content: string; mode?: number };
+    Object.defineProperty(node, 'content', { enumerable: true, get: () => (content ??= compute()) });
+    if (mode === undefined) delete node.mode;
+    this.nodes.set(p, node);
+  }
+
   /** `mkdir -p` without checks (a file on the way is replaced: only the kubelet calls this). */
   mkdirs(path: string): void {
     const p = normalizePath(path);
@@ -87,10 +101,13 @@ export class FileTree {
    * Replaces everything with `files` (relative path → content), as the kubelet's atomic writer
    * swaps a ConfigMap volume's `..data` to a new timestamped directory in one step.
    */
-  replaceAll(files: ReadonlyMap<string, { content: string; mode?: number }>): void {
+  replaceAll(files: ReadonlyMap<string, { content: string | (() => string); mode?: number }>): void {
     this.nodes.clear();
     this.nodes.set('/', { kind: 'dir' });
-    for (const [path, f] of files) this.putFile(`/${path}`, f.content, f.mode);
+    for (const [path, f] of files) {
+      if (typeof f.content === 'function') this.putLazyFile(`/${path}`, f.content, f.mode);
+      else this.putFile(`/${path}`, f.content, f.mode);
+    }
   }
 
   /** A copy (a subPath mount of a ConfigMap volume keeps the content it started with). */

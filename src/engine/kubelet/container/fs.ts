@@ -34,6 +34,8 @@ export interface FsInit {
    * kubelet, in tests): the service-account namespace file is put in the container's own layer.
    */
   mounts?: readonly Mount[];
+  /** The kubelet-managed /etc/hosts (dns/hosts-file.ts); a bare localhost file without one. */
+  hostsFile?: string;
 }
 
 const BASE_DIRS = [
@@ -83,7 +85,7 @@ export class ContainerFS {
   private populate(layer: FileTree, init: FsInit): void {
     for (const d of BASE_DIRS) layer.setDir(d);
     layer.setFile('/etc/hostname', `${init.hostname}\n`);
-    layer.setFile('/etc/hosts', `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`);
+    layer.setFile('/etc/hosts', init.hostsFile ?? `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`);
     layer.setFile(
       '/etc/resolv.conf',
       `search ${init.namespace}.svc.cluster.local svc.cluster.local cluster.local\nnameserver ${CLUSTER_DNS_IP}\noptions ndots:5\n`,

@@ -33,6 +33,8 @@ export interface ProcessOptions {
   files?: Readonly<Record<string, string>>;
   /** The pod's volumes as the container mounts them (from the kubelet's volume manager). */
   mounts?: readonly Mount[];
+  /** The kubelet-managed /etc/hosts. */
+  hostsFile?: string;
   /** SIGTERM behaviour of the image's own server when the simulator does not know the program (catalog). */
   stopBehavior?: TermBehavior;
 }
@@ -66,7 +68,13 @@ class Runner implements Process {
     private readonly env: ProcessEnv,
     private readonly options: ProcessOptions,
   ) {
-    this.fs = new ContainerFS({ namespace: env.namespace, hostname: env.hostname, files: options.files, mounts: options.mounts });
+    this.fs = new ContainerFS({
+      namespace: env.namespace,
+      hostname: env.hostname,
+      files: options.files,
+      mounts: options.mounts,
+      hostsFile: options.hostsFile,
+    });
     this.host = {
       traps: new Map(),
       takePendingSignal: () => this.pendingSignals.shift(),

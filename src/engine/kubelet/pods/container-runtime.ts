@@ -24,6 +24,8 @@ export interface StartContainerRequest {
   readonly listenPorts?: readonly number[];
   /** The pod's volumes as this container mounts them. */
   readonly mounts?: readonly Mount[];
+  /** The kubelet-managed /etc/hosts. */
+  readonly hostsFile?: string;
   /** How the image's program reacts to SIGTERM (catalog), when the simulator does not know it. */
   readonly stopBehavior?: TermBehavior;
   /** Teaching: the process ends at start + afterMs with this code and reason (e.g. OOMKilled). */
@@ -144,7 +146,11 @@ export class ContainerRuntime {
     const run: Running = {
       instance,
       podUid: uid,
-      process: startProcess([...request.argv], request.env, { stopBehavior: request.stopBehavior, mounts: request.mounts ?? [] }),
+      process: startProcess([...request.argv], request.env, {
+        stopBehavior: request.stopBehavior,
+        mounts: request.mounts ?? [],
+        hostsFile: request.hostsFile,
+      }),
       followers: new Set(),
     };
     this.running.set(instance.id, run);

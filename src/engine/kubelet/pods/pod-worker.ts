@@ -82,6 +82,12 @@ export class PodWorker implements ProbeHost {
   private enteredBackOff = false;
   /** Since when the current sync has been waiting for volumes to mount (WaitForAttachAndMount). */
   private mountWaitSinceMs?: number;
+  /**
+   * Projected volumes need writing again: a mounted ConfigMap / Secret changed, or the pod's labels
+   * or annotations did (downward API). Upstream remounts on every sync; rewriting only when an
+   * input changed gives the same files without the work on every sync.
+   */
+  private remountWanted = false;
 
   constructor(
     readonly node: NodeContext,
@@ -106,6 +112,9 @@ export class PodWorker implements ProbeHost {
       pod.metadata.deletionGracePeriodSeconds * 1000 < this.termination.graceMs;
     const previous = this.pod;
     this.pod = pod;
+    if (previous.metadata.labels !== pod.metadata.labels || previous.metadata.annotations !== pod.metadata.annotations) {
+      this.remountWanted = true;
+    }
     if (graceShortened) this.shortenGrace(pod.metadata.deletionGracePeriodSeconds! * 1000);
     // Like the kubelet's pod config, only a change beyond status (often our own write) is an
     // UPDATE that syncs the pod.
@@ -421,14 +430,15 @@ export class PodWorker implements ProbeHost {
   }
 
   /**
-   * WaitForAttachAndMount: sets up the pod's volumes (and remounts the projected ones, which is
-   * how updates reach their files). While one fails, the pod waits in ContainerCreating: a
+   * WaitForAttachAndMount: sets up the pod's volumes (and remounts the projected ones when an
+   * input changed, which is how updates reach their files). While one fails, the pod waits in ContainerCreating: a
    * FailedMount event per failed SetUp (retried with back-off), and after 2m3s the sync gives up
    * with `Unable to attach or mount volumes` and is retried after the error back-off.
    */
   private mountVolumes(): boolean {
     const now = this.node.clock.now();
-    const attempt = this.node.podVolumes(this.uid).setUp(this.node.volumeHost, this.pod, true);
+    const attempt = this.node.podVolumes(this.uid).setUp(this.node.volumeHost, this.pod, this.remountWanted);
+    this.remountWanted = false;
     for (const f of attempt.failures) {
       this.node.recorder.event(
         this.pod,
@@ -449,7 +459,7 @@ export class PodWorker implements ProbeHost {
         this.pod,
         'Warning',
         'FailedMount',
-        `Unable to attach or mount volumes: unmounted volumes=[${attempt.unmounted.join(' ')}], unattached volumes=[], failed to process volumes=[]: context deadline exceeded`,
+        `Unable to attach or mount volumes: unmounted volumes=[${attempt.unmounted.join(' ')}], unattached volumes=[], failed to process volumes=[${attempt.unprocessed.join(' ')}]: context deadline exceeded`,
       );
       this.requestSync(this.jitter(ERROR_BACKOFF_MS));
       return false;
@@ -465,6 +475,7 @@ export class PodWorker implements ProbeHost {
    * start so the delay is deterministic) unless something else syncs it first.
    */
   private remountAtNextPeriodicSync(): void {
+    this.remountWanted = true;
     const now = this.node.clock.now();
     const next = this.startTimeMs + (Math.floor((now - this.startTimeMs) / RESYNC_MS) + 1) * RESYNC_MS;
     this.requestSync(next - now);

@@ -19,6 +19,7 @@ import type { PodWorker } from './pod-worker';
 import { fieldPath } from './pod-worker';
 import { effectiveArgv } from './container-argv';
 import { makeEnvironment } from './container-env';
+import { managedHostsFile } from '../dns/hosts-file';
 import { forcedExitFor } from './teaching-effects';
 import { runPostStart } from './hooks';
 import { missingExecutable, startErrorMessage } from '../images/executables';
@@ -141,6 +142,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
       epochMs: node.clock.epochMs,
     },
     mounts: node.podVolumes(worker.uid).mountsFor(c),
+    hostsFile: managedHostsFile(pod, podIP),
     forcedExit: forcedExitFor(pod, c),
     listenPorts: defaults.listenPorts,
     stopBehavior: defaults.stopBehavior,

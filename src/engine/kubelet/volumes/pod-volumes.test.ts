@@ -116,4 +116,51 @@ describe('PodVolumes', () => {
     ok = true;
     expect(volumes.setUp(host(undefined, 1500), p, true).ready).toBe(true);
   });
+
+  it('projects the kube-api-access sources: a bound token (computed when read), the CA and the namespace', () => {
+    const api = {
+      tryGet: (kind: { kind: string }, ns: string, name: string) =>
+        kind.kind === 'ConfigMap' && ns === 'default' && name === 'kube-root-ca.crt'
+          ? ({ metadata: { name }, data: { 'ca.crt': 'PEM' } } as unknown as KObject)
+          : undefined,
+    };
+    const p = pod(
+      [
+        {
+          name: 'kube-api-access-abcde',
+          projected: {
+            defaultMode: 420,
+            sources: [
+              { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+              { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+              { downwardAPI: { items: [{ path: 'namespace', fieldRef: { fieldPath: 'metadata.namespace' } }] } },
+            ],
+          },
+        },
+      ],
+      [],
+    );
+    const volumes = new PodVolumes();
+    expect(volumes.setUp({ ...host(), api: api as any }, p, true).ready).toBe(true);
+    const path = '/var/run/secrets/kubernetes.io/serviceaccount';
+    const fs = new ContainerFS({
+      namespace: 'default',
+      hostname: 'p',
+      mounts: volumes.mountsFor({ volumeMounts: [{ name: 'kube-api-access-abcde', mountPath: path }] }),
+    });
+    expect(fs.list(path)).toEqual(['ca.crt', 'namespace', 'token']);
+    expect(fs.read(`${path}/namespace`)).toEqual({ ok: true, content: 'default' });
+    expect(fs.read(`${path}/ca.crt`)).toEqual({ ok: true, content: 'PEM' });
+    const token = fs.read(`${path}/token`);
+    expect(token.ok && token.content.split('.')).toHaveLength(3);
+    const claims = JSON.parse(Buffer.from((token.ok ? token.content : '').split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({
+      sub: 'system:serviceaccount:default:default',
+      iss: 'https://kubernetes.default.svc.cluster.local',
+    });
+    // A missing kube-root-ca.crt fails SetUp as on a real node.
+    expect(new PodVolumes().setUp(host(), p, true).failures).toEqual([
+      { volume: 'kube-api-access-abcde', message: 'configmap "kube-root-ca.crt" not found' },
+    ]);
+  });
 });

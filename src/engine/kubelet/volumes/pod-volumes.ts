@@ -7,8 +7,9 @@
 // for its volumes up to 2m3s (podAttachAndMountTimeout) and then records `Unable to attach or
 // mount volumes: …` and fails, to be retried after the worker's error back-off.
 //
-// Remount: configMap, secret, downwardAPI and projected volumes are set up again on every pod
-// sync (RequiresRemount), which is how a changed ConfigMap reaches mounted files.
+// Remount: configMap, secret, downwardAPI and projected volumes are set up again (RequiresRemount)
+// when the pod worker asks — after a mounted object or the pod's metadata changed — which is how a
+// changed ConfigMap reaches mounted files.
 
 import type { KObject } from '../../../k8s/types';
 import { FileTree, joinPath, normalizePath } from '../container/file-tree';
@@ -29,6 +30,8 @@ interface MountedVolume {
 
 interface FailedVolume {
   message: string;
+  /** Not failed but waiting (SetUpResult.pending): the populator has not added it yet. */
+  pending: boolean;
   retryDelayMs: number;
   nextRetryMs: number;
 }
@@ -42,6 +45,8 @@ export interface MountAttempt {
   readonly nextRetryMs: number;
   /** Names of the volumes not set up, in spec order. */
   readonly unmounted: readonly string[];
+  /** Those of them the kubelet could not even process yet (an unbound claim): `failed to process volumes`. */
+  readonly unprocessed: readonly string[];
 }
 
 export class PodVolumes {
@@ -56,6 +61,7 @@ export class PodVolumes {
     const now = host.now();
     const failures: { volume: string; message: string }[] = [];
     const unmounted: string[] = [];
+    const unprocessed: string[] = [];
     let nextRetryMs = Infinity;
     for (const volume of (pod.spec?.volumes ?? []) as any[]) {
       const name: string = volume?.name;
@@ -67,6 +73,7 @@ export class PodVolumes {
       const failed = this.failed.get(name);
       if (failed && failed.nextRetryMs > now) {
         unmounted.push(name);
+        if (failed.pending) unprocessed.push(name);
         nextRetryMs = Math.min(nextRetryMs, failed.nextRetryMs);
         continue;
       }
@@ -84,18 +91,14 @@ export class PodVolumes {
         continue;
       }
       const delay = failed && !result.pending ? Math.min(failed.retryDelayMs * 2, MOUNT_RETRY_MAX_MS) : MOUNT_RETRY_INITIAL_MS;
-      this.failed.set(name, { message: result.message, retryDelayMs: delay, nextRetryMs: now + delay });
-      if (!result.pending) failures.push({ volume: name, message: result.message });
+      const pending = result.pending === true;
+      this.failed.set(name, { message: result.message, pending, retryDelayMs: delay, nextRetryMs: now + delay });
+      if (!pending) failures.push({ volume: name, message: result.message });
       unmounted.push(name);
+      if (pending) unprocessed.push(name);
       nextRetryMs = Math.min(nextRetryMs, now + delay);
     }
-    return { ready: unmounted.length === 0, failures, nextRetryMs, unmounted };
-  }
-
-  /** Whether a volume of the pod is rewritten on remount (the kubelet then resyncs the pod periodically). */
-  hasRemountable(): boolean {
-    for (const m of this.mounted.values()) if (m.plugin?.requiresRemount) return true;
-    return false;
+    return { ready: unmounted.length === 0, failures, nextRetryMs, unmounted, unprocessed };
   }
 
   /** The pod's volumes as `container` mounts them (volumeMounts[], subPath, readOnly). */

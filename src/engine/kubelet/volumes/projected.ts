@@ -18,6 +18,7 @@ export const projectedPlugin: VolumePlugin = {
     const ns = pod.metadata.namespace;
     const files: ProjectedFiles = new Map();
     const errors: string[] = [];
+    const now = host.now();
     for (const source of (projected.sources ?? []) as any[]) {
       if (source?.configMap) {
         const s = source.configMap;
@@ -42,7 +43,7 @@ export const projectedPlugin: VolumePlugin = {
       } else if (source?.serviceAccountToken) {
         const t = source.serviceAccountToken;
         files.set(String(t.path ?? 'token'), {
-          content: serviceAccountToken(pod, String(t.audience ?? ''), t.expirationSeconds ?? 3600, host.now(), host.epochMs),
+          content: () => serviceAccountToken(pod, String(t.audience ?? ''), t.expirationSeconds ?? 3600, now, host.epochMs),
           mode: defaultMode ?? 0o644,
         });
       }

@@ -1,8 +1,9 @@
 // The token a serviceAccountToken projection writes: a JWT in the shape the API server's
 // TokenRequest issues (issuer and audience of the cluster, `system:serviceaccount:<ns>:<name>`
-// subject, the pod it is bound to). The kubelet refreshes it once 80 % of its lifetime has gone,
-// so the token is the same for every remount within that window. The signature is not a real
-// RS256 signature: nothing in the simulation verifies it.
+// subject, the pod it is bound to), issued when the volume is (re)mounted and computed only when a
+// container reads it. The kubelet refreshes a token once 80 % of its lifetime has gone; here it is
+// refreshed only when the volume is written again (a kube-api-access token lives a year anyway).
+// The signature is not a real RS256 signature: nothing in the simulation verifies it.
 
 import type { KObject } from '../../../k8s/types';
 import { encodeBase64 } from '../../../k8s/base64';

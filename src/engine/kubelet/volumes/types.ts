@@ -23,7 +23,8 @@ export interface VolumeHost {
 
 /** A projected file: its path inside the volume, content and mode (defaultMode or items[].mode). */
 export interface ProjectedFile {
-  readonly content: string;
+  /** The content, or how to compute it when first read. */
+  readonly content: string | (() => string);
   readonly mode?: number;
 }
 

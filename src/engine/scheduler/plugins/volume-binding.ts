@@ -12,10 +12,9 @@
 //  - PreBind (preBindVolumes): for each unbound WaitForFirstConsumer claim, the chosen static
 //    volume gets the claim in its claimRef, or the claim gets `volume.kubernetes.io/selected-node`
 //    so the PV controller and the provisioner act for that node.
-// Difference from upstream: upstream's binding cycle then waits (up to 10 min) for the claims to
-// be bound before it binds the pod; here the pod is bound at once and the kubelet holds it in
-// ContainerCreating until its claims are bound (kubelet/pods/volume-wait.ts), so the pod shows
-// its node a few seconds earlier.
+//  - then the binding cycle waits (up to bindTimeoutSeconds, 600 s) until every claim of the pod
+//    is bound (claimsBound) before the pod itself is bound: a pod whose volume is being
+//    provisioned stays Pending, without a node, meanwhile.
 
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
@@ -110,6 +109,19 @@ export function volumeBinding(listers: VolumeListers): FilterPlugin {
       return SUCCESS;
     },
   };
+}
+
+/** bindTimeoutSeconds: how long PreBind waits for the claims to be bound. */
+export const BIND_TIMEOUT_MS = 600_000;
+
+/** checkBindings: every claim of the pod exists and is Bound to a volume. */
+export function claimsBound(listers: VolumeListers, pod: KObject): boolean {
+  const ns = pod.metadata.namespace ?? '';
+  for (const name of podClaimNames(pod)) {
+    const claim = listers.pvcs.get(ns, name);
+    if (!claim?.spec?.volumeName || claim.status?.phase !== 'Bound') return false;
+  }
+  return true;
 }
 
 /**
