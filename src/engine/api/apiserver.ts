@@ -55,6 +55,12 @@ export interface WriteOptions {
 export interface CreateOptions extends WriteOptions {
   /** The request's namespace (`-n`); an object naming a different one is refused. */
   namespace?: string;
+  /**
+   * An object the control plane makes for itself (the default StorageClass, each namespace's
+   * ServiceAccounts and kube-root-ca.crt): its uid comes from a stream of its own, so adding such
+   * an object to the cluster never reshuffles the names and placements a seed gives the user's.
+   */
+  systemObject?: boolean;
 }
 
 export interface UpdateOptions extends WriteOptions {
@@ -132,6 +138,8 @@ export class ApiServer {
    * of their own, so that adding the volume did not move any pod name or uid of a seed.
    */
   readonly volumeNameRandom: SeededRandom;
+  /** Uids of the objects created with `systemObject` (see CreateOptions). */
+  private readonly systemUidRandom: SeededRandom;
 
   constructor(
     readonly clock: Clock,
@@ -139,6 +147,7 @@ export class ApiServer {
     readonly registry: KindRegistry,
   ) {
     this.volumeNameRandom = random.derive('kube-api-access');
+    this.systemUidRandom = random.derive('system-objects');
   }
 
   /** The kind a manifest names, or a 400 like the server's "no kind is registered". */
@@ -192,7 +201,8 @@ export class ApiServer {
       // FillObjectMetaSystemFields runs before the strategy upstream; here the uid is drawn only
       // when a strategy asks for it (a Job's generated selector), so other kinds draw as before.
       let drawnUid: string | undefined;
-      if (def.prepareForCreate) candidate = def.prepareForCreate(candidate, { uid: () => (drawnUid ??= this.random.uuid()) });
+      const uids = options.systemObject ? this.systemUidRandom : this.random;
+      if (def.prepareForCreate) candidate = def.prepareForCreate(candidate, { uid: () => (drawnUid ??= uids.uuid()) });
       const name = candidate.metadata.name ?? '';
       this.validateOrThrow(def, candidate, def.validate?.(candidate) ?? []);
       if (def.warningsOnCreate && attempt === 1) options.warnings?.push(...def.warningsOnCreate(candidate));
@@ -206,9 +216,9 @@ export class ApiServer {
         if (generate && attempt < MAX_GENERATE_NAME_ATTEMPTS) continue;
         throw alreadyExists(def, name, generate, current);
       }
-      if (dryRun) return this.handOut({ ...candidate, metadata: { ...candidate.metadata, uid: drawnUid ?? this.random.uuid() } });
+      if (dryRun) return this.handOut({ ...candidate, metadata: { ...candidate.metadata, uid: drawnUid ?? uids.uuid() } });
       const rv = this.store.nextResourceVersion();
-      const uid = drawnUid ?? this.random.uuid();
+      const uid = drawnUid ?? uids.uuid();
       let committed: KObject;
       if (candidate.metadata === ownMeta) {
         // Still our metadata: stamp it in place (what stamp() does, without two more copies).

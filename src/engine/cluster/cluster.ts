@@ -103,7 +103,7 @@ export class Cluster {
     }
     createKubernetesService(this.api);
     for (const pc of systemPriorityClassObjects()) this.api.create(pc);
-    this.api.create(defaultStorageClassObject());
+    this.api.create(defaultStorageClassObject(), { systemObject: true });
     this.controllers = startControllers(this);
     this.kubelets = new Kubelets(
       { api: this.api, clock: this.clock, random: this.random, topology: this.topology, events: this.events },

@@ -51,12 +51,15 @@ export function startRootCACertPublisher(api: ApiServer, clock: Clock, informers
       const current = configMaps.get(key, ROOT_CA_CONFIG_MAP);
       try {
         if (!current) {
-          api.create({
-            apiVersion: 'v1',
-            kind: 'ConfigMap',
-            metadata: { name: ROOT_CA_CONFIG_MAP, namespace: key, annotations: { [DESCRIPTION_ANNOTATION]: DESCRIPTION } },
-            data,
-          });
+          api.create(
+            {
+              apiVersion: 'v1',
+              kind: 'ConfigMap',
+              metadata: { name: ROOT_CA_CONFIG_MAP, namespace: key, annotations: { [DESCRIPTION_ANNOTATION]: DESCRIPTION } },
+              data,
+            },
+            { systemObject: true },
+          );
           return;
         }
         const annotations: Record<string, string> = current.metadata.annotations ?? {};

@@ -26,7 +26,7 @@ export function startServiceAccountsController(api: ApiServer, clock: Clock, inf
       for (const name of MANAGED) {
         if (accounts.get(key, name)) continue;
         try {
-          api.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: key } });
+          api.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace: key } }, { systemObject: true });
         } catch (e) {
           // AlreadyExists (a stale cache) and a namespace that began terminating are not errors.
           if (!isApiError(e, 'AlreadyExists') && !isApiError(e, 'Forbidden')) throw e;
