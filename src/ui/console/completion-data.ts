@@ -179,6 +179,22 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
     '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template=',
   'create svc':
     '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template=',
+  'create service clusterip':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --tcp= --clusterip=',
+  'create service nodeport':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --tcp= --node-port=',
+  'create service loadbalancer':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --tcp=',
+  'create service externalname':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --tcp= --external-name=',
+  'create svc clusterip':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --tcp= --clusterip=',
+  'create svc nodeport':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --tcp= --node-port=',
+  'create svc loadbalancer':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --tcp=',
+  'create svc externalname':
+    '-n --namespace= -o --output= --dry-run= --validate= --save-config --field-manager= --show-managed-fields --allow-missing-template-keys --template= --tcp= --external-name=',
   edit: '-f --filename= -R --recursive -n --namespace= -l --selector= -o --output= --output-patch --save-config --validate= --windows-line-endings --field-manager= --subresource= --allow-missing-template-keys --show-managed-fields --template=',
   events:
     '-n --namespace= -A --all-namespaces -w --watch --for= --types= --no-headers -o --output= --chunk-size= --allow-missing-template-keys --show-managed-fields --template=',
