@@ -52,7 +52,8 @@ for (let seed = from; seed < from + seeds; seed++) {
   const checkDeterminism = determinismEvery > 0 && (seed - from) % determinismEvery === 0;
   const result = runChaos({ seed, steps, now, checkDeterminism });
   if (result.wallMs > slowest.ms) slowest = { seed, ms: result.wallMs };
-  if ((seed - from + 1) % 100 === 0) process.stderr.write(`${seed - from + 1} seeds in ${((now() - started) / 1000).toFixed(0)} s\n`);
+  if ((seed - from + 1) % 100 === 0)
+    process.stderr.write(`${seed - from + 1} seeds in ${((now() - started) / 1000).toFixed(0)} s\n`);
   const failure = result.failure;
   if (!failure) continue;
   counts[failure.kind]++;

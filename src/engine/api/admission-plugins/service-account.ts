@@ -94,7 +94,9 @@ export function serviceAccountAdmission(api: ApiServer): AdmissionPlugin {
       }
       let next: any = { ...spec, serviceAccountName: name, serviceAccount: name };
       if (shouldAutomount(sa, spec)) {
-        next = withTokenVolume(next, () => generateNameFor(SERVICE_ACCOUNT_VOLUME_PREFIX, (a, n) => api.volumeNameRandom.string(a, n)));
+        next = withTokenVolume(next, () =>
+          generateNameFor(SERVICE_ACCOUNT_VOLUME_PREFIX, (a, n) => api.volumeNameRandom.string(a, n)),
+        );
       }
       // imagePullSecrets of the account are copied when the pod names none.
       const pullSecrets = sa?.imagePullSecrets;
