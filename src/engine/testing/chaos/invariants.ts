@@ -81,7 +81,22 @@ function runsTemplateOf(rs: KObject, d: KObject): boolean {
   return canonical({ ...template, metadata: { ...template.metadata, labels } }) === canonical(d.spec?.template ?? {});
 }
 
+/** How often each guarantee was actually put to the test (a check that never runs proves nothing). */
+export interface CheckCounts {
+  bindings: number;
+  surge: number;
+  unavailable: number;
+  evictions: number;
+  steps: number;
+  settledDeployments: number;
+}
+
+export function emptyCheckCounts(): CheckCounts {
+  return { bindings: 0, surge: 0, unavailable: 0, evictions: 0, steps: 0, settledDeployments: 0 };
+}
+
 export class ChaosMonitor {
+  readonly counts = emptyCheckCounts();
   private readonly nodeOfPod = new Map<string, string>();
   private readonly stops: (() => void)[] = [];
 
@@ -127,8 +142,10 @@ export class ChaosMonitor {
     if (!node) return;
     const uid = pod.metadata.uid!;
     const before = this.nodeOfPod.get(uid);
-    if (before === undefined) this.nodeOfPod.set(uid, node);
-    else if (before !== node) this.report('pod bound to two nodes', `pod ${pod.metadata.name} moved from ${before} to ${node}`);
+    if (before === undefined) {
+      this.nodeOfPod.set(uid, node);
+      this.counts.bindings++;
+    } else if (before !== node) this.report('pod bound to two nodes', `pod ${pod.metadata.name} moved from ${before} to ${node}`);
   }
 
   // ---- rolling updates stay within maxSurge / maxUnavailable -----------------------------------
@@ -161,6 +178,7 @@ export class ChaosMonitor {
     const oldReplicas = old?.spec?.replicas ?? 0;
     if (newReplicas > oldReplicas) {
       const total = sets.reduce((s, x) => s + (x.spec?.replicas ?? 0), 0);
+      this.counts.surge++;
       if (total > replicas + surge) {
         this.report(
           'rolling update exceeds maxSurge',
@@ -182,6 +200,7 @@ export class ChaosMonitor {
       const before = availableWith(oldReplicas);
       const after = availableWith(newReplicas);
       const minAvailable = replicas - unavailable;
+      this.counts.unavailable++;
       if (after < minAvailable && after < before) {
         this.report(
           'rolling update exceeds maxUnavailable',
@@ -218,10 +237,13 @@ export class ChaosMonitor {
   private checkEviction(pod: KObject, { pdb, healthy }: { pdb: KObject; healthy: number }): void {
     const status = pdb.status ?? {};
     if (status.observedGeneration !== pdb.metadata.generation) return;
-    // The eviction trusts the budget's status as the disruption controller last wrote it. When
-    // pods lost their readiness since (a node failed), the status still counts them and the
-    // eviction goes through, as upstream's checkAndDecrement does: not the eviction's fault.
-    if ((status.currentHealthy ?? 0) > healthy) return;
+    // The eviction trusts the budget's status as the disruption controller last wrote it, less
+    // the evictions since (disruptedPods). When pods lost their readiness for another reason
+    // meanwhile (a node failed), the status still counts them and the eviction goes through, as
+    // upstream's checkAndDecrement does: not the eviction's fault.
+    const expected = (status.currentHealthy ?? 0) - Object.keys(status.disruptedPods ?? {}).length;
+    if (healthy < expected) return;
+    this.counts.evictions++;
     if (healthy - 1 < (status.desiredHealthy ?? 0)) {
       this.report(
         'eviction breaks a disruption budget',
@@ -233,6 +255,7 @@ export class ChaosMonitor {
   // ---- after each command: no node holds more than it can -------------------------------------
 
   checkStep(): void {
+    this.counts.steps++;
     const api = this.sim.cluster.api;
     const used = new Map<string, { cpu: number; memory: number; pods: number }>();
     for (const pod of api.list(podKind).items) {
@@ -263,6 +286,7 @@ export class ChaosMonitor {
   checkSettled(): void {
     const api = this.sim.cluster.api;
     for (const d of api.list(deploymentKind).items) {
+      this.counts.settledDeployments++;
       const name = d.metadata.name;
       const status = d.status ?? {};
       const replicas = d.spec?.replicas ?? 1;
