@@ -20,7 +20,10 @@ async function menuAction(page: Page, target: Locator, menuName: string, item: s
 /** Like menuAction, for an item that asks a value first (Scale…, Set image…). */
 async function promptAction(page: Page, target: Locator, menuName: string, item: string, field: string, value: string) {
   await target.click({ button: 'right' });
-  await page.getByRole('menu', { name: menuName }).getByRole('menuitem', { name: new RegExp(`^${item}`) }).click();
+  await page
+    .getByRole('menu', { name: menuName })
+    .getByRole('menuitem', { name: new RegExp(`^${item}`) })
+    .click();
   const dialog = page.getByRole('dialog', { name: item });
   await dialog.getByLabel(field).fill(value);
   await dialog.getByRole('button', { name: item }).click();
