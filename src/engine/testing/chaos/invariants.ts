@@ -164,16 +164,14 @@ export class ChaosMonitor {
       .list(replicaSetKind, { namespace: rs.metadata.namespace })
       .items.filter((x) => controllerOf(x, 'Deployment')?.uid === d.metadata.uid);
     // A scaling event (the Deployment's replicas changed) is spread proportionally over several
-    // writes, between which the sums are in flux: the controller marks the sets it has scaled with
-    // the desired-replicas annotation (isScalingEvent reads it), so a set still carrying another
-    // number means the scaling is under way.
+    // writes, between which the sums are in flux, and it is bound by maxSurge but not by
+    // maxUnavailable (upstream's scale() takes replicas from every set, available or not). The
+    // controller marks each set it scales with the desired-replicas annotation (isScalingEvent
+    // reads it): a write that changes it, or a set still carrying another number, is part of one.
+    const DESIRED = 'deployment.kubernetes.io/desired-replicas';
     const desired = String(replicas);
-    if (
-      sets.some(
-        (x) => (x.spec?.replicas ?? 0) > 0 && x.metadata.annotations?.['deployment.kubernetes.io/desired-replicas'] !== desired,
-      )
-    )
-      return;
+    if (old && old.metadata.annotations?.[DESIRED] !== rs.metadata.annotations?.[DESIRED]) return;
+    if (sets.some((x) => (x.spec?.replicas ?? 0) > 0 && x.metadata.annotations?.[DESIRED] !== desired)) return;
     const newReplicas = rs.spec?.replicas ?? 0;
     const oldReplicas = old?.spec?.replicas ?? 0;
     if (newReplicas > oldReplicas) {
@@ -192,16 +190,17 @@ export class ChaosMonitor {
     // those losses against the budget (upstream: maxUnavailable bounds what the rollout itself
     // takes down; "Deployments" docs, "Max Unavailable").
     if (newReplicas < oldReplicas && !runsTemplateOf(rs, d) && this.allNodesHealthy()) {
-      const availableWith = (thisSet: number) =>
-        sets.reduce((s, x) => {
-          const spec = x.metadata.uid === rs.metadata.uid ? thisSet : (x.spec?.replicas ?? 0);
-          return s + Math.min(x.status?.availableReplicas ?? 0, spec);
-        }, 0);
-      const before = availableWith(oldReplicas);
-      const after = availableWith(newReplicas);
+      // As the controller counts: the sets' status.availableReplicas (what its cache says, even
+      // if a set's status still counts pods it is removing), and a set scaled down loses its
+      // unavailable replicas first (cleanupUnhealthyReplicas, then the ReplicaSet's ranking).
+      const before = sets.reduce((sum, x) => sum + (x.status?.availableReplicas ?? 0), 0);
+      const available = rs.status?.availableReplicas ?? 0;
+      const unhealthy = Math.max(0, oldReplicas - available);
+      const lost = Math.min(available, Math.max(0, oldReplicas - newReplicas - unhealthy));
+      const after = before - lost;
       const minAvailable = replicas - unavailable;
       this.counts.unavailable++;
-      if (after < minAvailable && after < before) {
+      if (lost > 0 && after < minAvailable) {
         this.report(
           'rolling update exceeds maxUnavailable',
           `deployment ${d.metadata.name}: scaling ${rs.metadata.name} from ${oldReplicas} to ${newReplicas} leaves ${after} available, fewer than ${replicas} - maxUnavailable ${unavailable}`,
