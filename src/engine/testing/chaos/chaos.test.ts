@@ -121,6 +121,35 @@ describe('each guarantee can fail', () => {
     ]);
   });
 
+  it('reports an old ReplicaSet scaled down below maxUnavailable during a rollout', () => {
+    // Not the controller (it keeps the budget): a user scaling the old set by hand mid-rollout.
+    const { session, reports } = monitored(
+      'kubectl create deployment web --image=nginx:1.27 --replicas=3\nsleep 30s\nkubectl patch deployment web -p \'{"spec":{"strategy":{"rollingUpdate":{"maxSurge":1,"maxUnavailable":0}}}}\'\nkubectl set image deployment/web nginx=nginx:does-not-exist\nsleep 10s\n',
+    );
+    expect(reports).toEqual([]);
+    const old = session.sim
+      .objects()
+      .find((o) => o.kind === 'ReplicaSet' && o.metadata.annotations?.['deployment.kubernetes.io/revision'] === '1')!;
+    session.run([...scriptCommands(`kubectl scale rs ${old.metadata.name} --replicas=0\n`)][0]);
+    expect(reports[0]).toBe(
+      `rolling update exceeds maxUnavailable: deployment web: scaling ${old.metadata.name} from 3 to 0 leaves 0 available, fewer than 3 - maxUnavailable 0`,
+    );
+  });
+
+  it('reports ReplicaSets asking for more than maxSurge allows during a rollout', () => {
+    const { session, reports } = monitored(
+      'kubectl create deployment web --image=nginx:1.27 --replicas=3\nsleep 30s\nkubectl set image deployment/web nginx=nginx:does-not-exist\nsleep 10s\n',
+    );
+    expect(reports).toEqual([]);
+    const newRS = session.sim
+      .objects()
+      .find((o) => o.kind === 'ReplicaSet' && o.metadata.annotations?.['deployment.kubernetes.io/revision'] === '2')!;
+    session.run([...scriptCommands(`kubectl scale rs ${newRS.metadata.name} --replicas=3\n`)][0]);
+    expect(reports[0]).toMatch(
+      /^rolling update exceeds maxSurge: deployment web: ReplicaSets ask for [56] pods, more than 3 \+ maxSurge 1$/,
+    );
+  });
+
   it('reports a settled cluster whose Deployment is short of pods', () => {
     const { monitor, reports } = monitored(
       'kubectl cordon node-a1 node-a2 node-b1 node-b2 node-c1 node-c2\nkubectl create deployment web --image=nginx --replicas=3\nsleep 1m\n',
