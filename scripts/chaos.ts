@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minimise, replayChaos, reproducerScript, runChaos } from '../src/engine/testing/chaos/run';
-import type { FailureKind } from '../src/engine/testing/chaos/invariants';
+import { emptyCheckCounts, type CheckCounts, type FailureKind } from '../src/engine/testing/chaos/invariants';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,9 +48,11 @@ const determinismEvery = option('determinism-every', 10);
 const counts: Record<FailureKind, number> = { crash: 0, livelock: 0, hang: 0, violation: 0, nondeterminism: 0 };
 const started = now();
 let slowest = { seed: 0, ms: 0 };
+const checks: CheckCounts = emptyCheckCounts();
 for (let seed = from; seed < from + seeds; seed++) {
   const checkDeterminism = determinismEvery > 0 && (seed - from) % determinismEvery === 0;
   const result = runChaos({ seed, steps, now, checkDeterminism });
+  for (const key of Object.keys(checks) as (keyof CheckCounts)[]) checks[key] += result.checks[key];
   if (result.wallMs > slowest.ms) slowest = { seed, ms: result.wallMs };
   if ((seed - from + 1) % 100 === 0)
     process.stderr.write(`${seed - from + 1} seeds in ${((now() - started) / 1000).toFixed(0)} s\n`);
@@ -71,6 +73,9 @@ const seconds = ((now() - started) / 1000).toFixed(1);
 process.stdout.write(
   `\nseeds ${from}..${from + seeds - 1}, ${steps} commands each, in ${seconds} s (slowest: seed ${slowest.seed}, ${slowest.ms} ms)\n` +
     `crashes ${counts.crash}\nlivelocks ${counts.livelock}\nhangs ${counts.hang}\n` +
-    `invariant violations ${counts.violation}\nnondeterminism ${counts.nondeterminism}\n`,
+    `invariant violations ${counts.violation}\nnondeterminism ${counts.nondeterminism}\n` +
+    `checks made: ${Object.entries(checks)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}\n`,
 );
 process.exit(Object.values(counts).some((n) => n > 0) ? 1 : 0);

@@ -81,7 +81,22 @@ function runsTemplateOf(rs: KObject, d: KObject): boolean {
   return canonical({ ...template, metadata: { ...template.metadata, labels } }) === canonical(d.spec?.template ?? {});
 }
 
+/** How often each guarantee was actually put to the test (a check that never runs proves nothing). */
+export interface CheckCounts {
+  bindings: number;
+  surge: number;
+  unavailable: number;
+  evictions: number;
+  steps: number;
+  settledDeployments: number;
+}
+
+export function emptyCheckCounts(): CheckCounts {
+  return { bindings: 0, surge: 0, unavailable: 0, evictions: 0, steps: 0, settledDeployments: 0 };
+}
+
 export class ChaosMonitor {
+  readonly counts = emptyCheckCounts();
   private readonly nodeOfPod = new Map<string, string>();
   private readonly stops: (() => void)[] = [];
 
@@ -127,8 +142,10 @@ export class ChaosMonitor {
     if (!node) return;
     const uid = pod.metadata.uid!;
     const before = this.nodeOfPod.get(uid);
-    if (before === undefined) this.nodeOfPod.set(uid, node);
-    else if (before !== node) this.report('pod bound to two nodes', `pod ${pod.metadata.name} moved from ${before} to ${node}`);
+    if (before === undefined) {
+      this.nodeOfPod.set(uid, node);
+      this.counts.bindings++;
+    } else if (before !== node) this.report('pod bound to two nodes', `pod ${pod.metadata.name} moved from ${before} to ${node}`);
   }
 
   // ---- rolling updates stay within maxSurge / maxUnavailable -----------------------------------
@@ -147,20 +164,19 @@ export class ChaosMonitor {
       .list(replicaSetKind, { namespace: rs.metadata.namespace })
       .items.filter((x) => controllerOf(x, 'Deployment')?.uid === d.metadata.uid);
     // A scaling event (the Deployment's replicas changed) is spread proportionally over several
-    // writes, between which the sums are in flux: the controller marks the sets it has scaled with
-    // the desired-replicas annotation (isScalingEvent reads it), so a set still carrying another
-    // number means the scaling is under way.
+    // writes, between which the sums are in flux, and it is bound by maxSurge but not by
+    // maxUnavailable (upstream's scale() takes replicas from every set, available or not). The
+    // controller marks each set it scales with the desired-replicas annotation (isScalingEvent
+    // reads it): a write that changes it, or a set still carrying another number, is part of one.
+    const DESIRED = 'deployment.kubernetes.io/desired-replicas';
     const desired = String(replicas);
-    if (
-      sets.some(
-        (x) => (x.spec?.replicas ?? 0) > 0 && x.metadata.annotations?.['deployment.kubernetes.io/desired-replicas'] !== desired,
-      )
-    )
-      return;
+    if (old && old.metadata.annotations?.[DESIRED] !== rs.metadata.annotations?.[DESIRED]) return;
+    if (sets.some((x) => (x.spec?.replicas ?? 0) > 0 && x.metadata.annotations?.[DESIRED] !== desired)) return;
     const newReplicas = rs.spec?.replicas ?? 0;
     const oldReplicas = old?.spec?.replicas ?? 0;
     if (newReplicas > oldReplicas) {
       const total = sets.reduce((s, x) => s + (x.spec?.replicas ?? 0), 0);
+      this.counts.surge++;
       if (total > replicas + surge) {
         this.report(
           'rolling update exceeds maxSurge',
@@ -174,15 +190,17 @@ export class ChaosMonitor {
     // those losses against the budget (upstream: maxUnavailable bounds what the rollout itself
     // takes down; "Deployments" docs, "Max Unavailable").
     if (newReplicas < oldReplicas && !runsTemplateOf(rs, d) && this.allNodesHealthy()) {
-      const availableWith = (thisSet: number) =>
-        sets.reduce((s, x) => {
-          const spec = x.metadata.uid === rs.metadata.uid ? thisSet : (x.spec?.replicas ?? 0);
-          return s + Math.min(x.status?.availableReplicas ?? 0, spec);
-        }, 0);
-      const before = availableWith(oldReplicas);
-      const after = availableWith(newReplicas);
+      // As the controller counts: the sets' status.availableReplicas (what its cache says, even
+      // if a set's status still counts pods it is removing), and a set scaled down loses its
+      // unavailable replicas first (cleanupUnhealthyReplicas, then the ReplicaSet's ranking).
+      const before = sets.reduce((sum, x) => sum + (x.status?.availableReplicas ?? 0), 0);
+      const available = rs.status?.availableReplicas ?? 0;
+      const unhealthy = Math.max(0, oldReplicas - available);
+      const lost = Math.min(available, Math.max(0, oldReplicas - newReplicas - unhealthy));
+      const after = before - lost;
       const minAvailable = replicas - unavailable;
-      if (after < minAvailable && after < before) {
+      this.counts.unavailable++;
+      if (lost > 0 && after < minAvailable) {
         this.report(
           'rolling update exceeds maxUnavailable',
           `deployment ${d.metadata.name}: scaling ${rs.metadata.name} from ${oldReplicas} to ${newReplicas} leaves ${after} available, fewer than ${replicas} - maxUnavailable ${unavailable}`,
@@ -218,10 +236,13 @@ export class ChaosMonitor {
   private checkEviction(pod: KObject, { pdb, healthy }: { pdb: KObject; healthy: number }): void {
     const status = pdb.status ?? {};
     if (status.observedGeneration !== pdb.metadata.generation) return;
-    // The eviction trusts the budget's status as the disruption controller last wrote it. When
-    // pods lost their readiness since (a node failed), the status still counts them and the
-    // eviction goes through, as upstream's checkAndDecrement does: not the eviction's fault.
-    if ((status.currentHealthy ?? 0) > healthy) return;
+    // The eviction trusts the budget's status as the disruption controller last wrote it, less
+    // the evictions since (disruptedPods). When pods lost their readiness for another reason
+    // meanwhile (a node failed), the status still counts them and the eviction goes through, as
+    // upstream's checkAndDecrement does: not the eviction's fault.
+    const expected = (status.currentHealthy ?? 0) - Object.keys(status.disruptedPods ?? {}).length;
+    if (healthy < expected) return;
+    this.counts.evictions++;
     if (healthy - 1 < (status.desiredHealthy ?? 0)) {
       this.report(
         'eviction breaks a disruption budget',
@@ -233,6 +254,7 @@ export class ChaosMonitor {
   // ---- after each command: no node holds more than it can -------------------------------------
 
   checkStep(): void {
+    this.counts.steps++;
     const api = this.sim.cluster.api;
     const used = new Map<string, { cpu: number; memory: number; pods: number }>();
     for (const pod of api.list(podKind).items) {
@@ -263,6 +285,7 @@ export class ChaosMonitor {
   checkSettled(): void {
     const api = this.sim.cluster.api;
     for (const d of api.list(deploymentKind).items) {
+      this.counts.settledDeployments++;
       const name = d.metadata.name;
       const status = d.status ?? {};
       const replicas = d.spec?.replicas ?? 1;

@@ -9,7 +9,7 @@ import { ClockLivelockError } from '../../clock/clock';
 import { ScriptSession } from '../../script/runner';
 import { CHAOS_ACTIONS, newModel, nextCommand, settleCommands, type ChaosAction } from './actions';
 import { ddmin } from './ddmin';
-import { ChaosMonitor, type ChaosFailure } from './invariants';
+import { ChaosMonitor, type ChaosFailure, type CheckCounts } from './invariants';
 
 export interface ChaosOptions {
   seed: number;
@@ -36,6 +36,8 @@ export interface ChaosResult {
   /** The first failure, if any (a session stops at it). */
   failure?: ChaosFailure;
   wallMs: number;
+  /** How often each guarantee was checked. */
+  checks: CheckCounts;
 }
 
 /** The seed the action generator uses, distinct from the simulation's. */
@@ -44,6 +46,7 @@ const generatorSeed = (seed: number) => (seed * 2654435761 + 12345) >>> 0;
 interface Execution {
   transcript: string;
   failure?: ChaosFailure;
+  checks: CheckCounts;
 }
 
 /**
@@ -99,7 +102,7 @@ function execute(
   } finally {
     monitor.dispose();
   }
-  return { transcript, failure };
+  return { transcript, failure, checks: monitor.counts };
 }
 
 /** Draws and runs one session of `steps` commands on `seed`. */
@@ -128,7 +131,14 @@ export function runChaos(options: ChaosOptions): ChaosResult {
       };
     }
   }
-  return { seed: options.seed, commands, transcript: run.transcript, failure, wallMs: options.now() - started };
+  return {
+    seed: options.seed,
+    commands,
+    transcript: run.transcript,
+    failure,
+    wallMs: options.now() - started,
+    checks: run.checks,
+  };
 }
 
 function firstDifference(a: string, b: string): number {
