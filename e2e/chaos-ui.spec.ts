@@ -10,7 +10,10 @@ import { cluster, consoleOutput, runLine } from './scenario-helpers';
 
 /** Right-clicks `target`, picks `item` in the menu named `menuName`, and waits for its echo. */
 async function menuAction(page: Page, target: Locator, menuName: string, item: string | RegExp, echo: string) {
-  await target.click({ button: 'right' });
+  // From the keyboard (focus, then Shift+F10): a zone's middle is covered by its node cards, so a
+  // right-click there would open a node's menu.
+  await target.focus();
+  await page.keyboard.press('Shift+F10');
   const menu = page.getByRole('menu', { name: menuName });
   await expect(menu).toBeVisible();
   await menu.getByRole('menuitem', { name: item }).click();
@@ -59,8 +62,9 @@ test('disruptive menu actions in a row: no page error, no internal error, the cl
   await promptAction(page, deployment, deploymentMenu, 'Scale', 'Replicas', '2');
   await expect(log).toContainText('$ kubectl scale deployment/web -n default --replicas=2');
 
-  const chip = graph.getByRole('button', { name: /^Pod web-\S+: / }).first();
-  await expect(chip).toBeVisible({ timeout: 15_000 });
+  // A Running pod: one still terminating may be gone before its menu opens.
+  const chip = graph.getByRole('button', { name: /^Pod web-\S+: Running$/ }).first();
+  await expect(chip).toBeVisible({ timeout: 30_000 });
   const pod = (await chip.getAttribute('aria-label'))!.replace(/^Pod (\S+): .*$/, '$1');
   await menuAction(page, chip, `Pod default/${pod} actions`, 'Evict', `kubeplay pod evict ${pod} -n default`);
 
