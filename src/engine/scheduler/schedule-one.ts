@@ -15,6 +15,7 @@
 // the node that completes the count. Verdicts and raw scores of node-local plugins are reused
 // across cycles of equivalent pods (EquivalenceCache below): same results, less work.
 
+import { equivalenceKey } from './equivalence-key';
 import type { KObject } from '../../k8s/types';
 import type { SeededRandom } from '../clock/random';
 import { addPod, changedNodesSince, cloneNodeInfo, journalPosition } from './framework/node-info';
@@ -283,10 +284,11 @@ function equivalenceFor(
   if (!spec || typeof spec !== 'object') return undefined;
   const skippedKey = skipped.size === 0 ? '' : [...skipped].join(',');
   const classes = (holder.classes ??= new Map());
-  let c = classes.get(spec);
+  const classKey = equivalenceKey(spec);
+  let c = classes.get(classKey);
   if (c && c.skipped === skippedKey && c.nodes === nodes) {
     // Most recently used last.
-    classes.delete(spec);
+    classes.delete(classKey);
     const cache = c;
     const k = cache.numScorePlugins;
     const next = changedNodesSince(cache.cursor, (change) => {
@@ -320,7 +322,7 @@ function equivalenceFor(
       numScorePlugins: k,
     };
   }
-  classes.set(spec, c);
+  classes.set(classKey, c);
   if (classes.size > EQUIVALENCE_CLASSES) classes.delete(classes.keys().next().value!);
   return c;
 }
