@@ -358,7 +358,7 @@ export function layoutGraph(
   }
   const pendingH = py - CHIP_GAP + LANE_PAD;
 
-  // Workloads lane: a Deployment with its ReplicaSets stacked below it forms one group; groups
+  // Workloads lane: a Deployment with its ReplicaSets (a CronJob with its Jobs) stacked below it forms one group; groups
   // flow into columns left to right.
   const groups: WorkloadView[][] = [];
   for (const w of model.workloads) {

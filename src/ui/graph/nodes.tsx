@@ -428,7 +428,7 @@ function CronLine({ cron }: { cron: CronCardView }) {
         </span>
       ) : (
         <span className="gw-next" title={`next run in ${next}; last scheduled ${last}`}>
-          ⏱ {next}
+          next {next}
         </span>
       )}
     </div>
@@ -440,16 +440,20 @@ function CronLast({ cron }: { cron: CronCardView }) {
   const nowMs = useClockTick(cron.lastScheduleMs !== undefined);
   const { last } = cronWhen(cron, nowMs);
   return (
-    <span className="gw-last" title={`LAST SCHEDULE ${last}`}>
-      {cron.lastScheduleMs === undefined ? 'not run yet' : `last ${last.replace(/ ago$/, '')}`}
+    <span
+      className="gw-last"
+      title={cron.lastScheduleMs === undefined ? 'LAST SCHEDULE <none>: not run yet' : `LAST SCHEDULE ${last}`}
+    >
+      {cron.lastScheduleMs === undefined ? 'last —' : `last ${last.replace(/ ago$/, '')}`}
     </span>
   );
 }
 
 /** A StatefulSet's members in ordinal order: a pip per ordinal coloured as its pod, its claims as a bar under it. */
 function MembersLine({ members }: { members: readonly OrdinalMember[] }) {
-  const shown = members.slice(0, MEMBERS_MAX);
   const waiting = members.flatMap((m) => m.claims).find((c) => c.phase !== 'Bound');
+  // the waiting claim's tag takes the room of three or four pips (a `+n` needs one)
+  const shown = members.slice(0, waiting ? (members.length <= 3 ? 3 : 2) : MEMBERS_MAX);
   return (
     <div className="gw-detail gw-members" data-testid="sts-members">
       {shown.map((m) => {

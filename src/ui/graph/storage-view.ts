@@ -76,7 +76,7 @@ export interface OrdinalMember {
 }
 
 /** How many members a card draws; beyond, it says how many more. */
-export const MEMBERS_MAX = 10;
+export const MEMBERS_MAX = 6;
 
 /**
  * The set's members in ordinal order: every desired ordinal, every ordinal a pod still has
