@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { node, pod } from './fixtures';
-import { layoutGraph } from './layout';
+import { layoutGraph, WL_DETAIL_H, WL_H } from './layout';
 import { deriveModel } from './model';
 import { relationIndex, relationsOf } from './relations';
 import { claimIndex, podClaimNames, statefulSetMembers } from './storage-view';
@@ -100,6 +100,9 @@ describe('StatefulSet pods in ordinal order', () => {
     ]);
     expect(members[0].podKey).toBe('Pod/default/web-0');
     expect(members[2]).toMatchObject({ podKey: null, tone: 'absent' });
+    // the card grows a line for them
+    const card = layoutGraph(model).items.find((i) => i.id === 'StatefulSet/default/web');
+    expect(card?.height).toBe(WL_H + WL_DETAIL_H);
   });
 
   it('shows a desired ordinal not created yet, and its Pending claim', () => {
