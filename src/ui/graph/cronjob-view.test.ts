@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { nextRunAtMs } from '../controlplane/cronjobs';
 import { cronJobCard } from './cronjob-view';
-import { layoutGraph, WL_DETAIL_H, WL_H } from './layout';
+import { layoutGraph, WL_DETAIL_H, WL_H, WL_LINE_H } from './layout';
 import { deriveModel } from './model';
 import { relationIndex, relationsOf } from './relations';
 
@@ -69,6 +69,9 @@ describe('CronJob card', () => {
       ['Job/default/pi', null],
     ]);
     expect(model.workloads[0].cron?.schedule).toBe('* * * * *');
+    // a nested Job's one-line card shows the scheduled minute its name ends in; a lone Job has none
+    expect(model.workloads.map((w) => w.scheduled)).toEqual([undefined, '29453762', '29453761', undefined]);
+    expect(model.workloads[1].label).toBe('Job default/hello-29453762: 1/1');
     expect(model.workloads[0].label).toBe('CronJob default/hello: 0 active');
   });
 
@@ -78,8 +81,8 @@ describe('CronJob card', () => {
     const cards = items.filter((i) => i.type === 'workload');
     expect(cards.map((c) => [c.id, c.height])).toEqual([
       ['CronJob/default/hello', WL_H + WL_DETAIL_H],
-      ['Job/default/hello-29453762', WL_H],
-      ['Job/default/hello-29453761', WL_H],
+      ['Job/default/hello-29453762', WL_LINE_H],
+      ['Job/default/hello-29453761', WL_LINE_H],
     ]);
     expect(cards[1].x).toBe(cards[2].x);
     expect(cards[1].x).toBeGreaterThan(cards[0].x);

@@ -41,8 +41,12 @@ export const WL_INDENT = 12;
 /** The third line of a CronJob card (schedule, last run) or a StatefulSet card (its members). */
 export const WL_DETAIL_H = 17;
 
-/** A workload card's height: taller when it has a detail line. */
+/** The one-line card of a CronJob's Job (its history would otherwise make the lane tall). */
+export const WL_LINE_H = 24;
+
+/** A workload card's height: taller when it has a detail line, one line for a CronJob's Job. */
 export function workloadHeight(w: WorkloadView): number {
+  if (w.scheduled) return WL_LINE_H;
   return w.cron || w.members?.length ? WL_H + WL_DETAIL_H : WL_H;
 }
 export const PENDING_MAX = 8;

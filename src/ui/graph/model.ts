@@ -208,6 +208,11 @@ export interface WorkloadView {
   cron?: CronCardView;
   /** A StatefulSet's pods in ordinal order, each with its claims. */
   members?: OrdinalMember[];
+  /**
+   * A CronJob's Job: the scheduled time its name ends in (minutes since the epoch), which is all
+   * its one-line card shows of the name (the CronJob's name is on the card above).
+   */
+  scheduled?: string;
 }
 
 export interface RolloutView {
@@ -635,6 +640,10 @@ export function workloadView(
     if (name.startsWith(`${parentName}-`) && images) view.revision = { hash: name.slice(parentName.length + 1), images };
   }
   if (kind === 'CronJob') view.cron = cronJobCard(obj).cron;
+  if (kind === 'Job' && parentKey?.startsWith('CronJob/')) {
+    const parentName = parentKey.split('/').slice(2).join('/');
+    if (name.startsWith(`${parentName}-`)) view.scheduled = name.slice(parentName.length + 1);
+  }
   if (kind === 'Job') {
     const ttl = jobTtlDeadline(obj);
     if (ttl) view.deadline = ttl;

@@ -495,7 +495,7 @@ export const WorkloadCard = memo(function WorkloadCard({ data }: NodeProps<Node<
   const members = view.members?.length ? `\n${view.members.map(memberText).join('\n')}` : '';
   return (
     <div
-      className={`graph-workload wl-${view.tone}${view.parentKey ? ' is-child' : ''}${view.rollout ? ' is-rolling' : ''}${view.cron || members ? ' has-detail' : ''}${selected ? ' is-selected' : ''}`}
+      className={`graph-workload wl-${view.tone}${view.parentKey ? ' is-child' : ''}${view.rollout ? ' is-rolling' : ''}${view.cron || members ? ' has-detail' : ''}${view.scheduled ? ' is-line' : ''}${selected ? ' is-selected' : ''}`}
       aria-label={view.label}
       aria-description={workloadDescription(view)}
       title={`${view.kind} ${view.namespace}/${view.name}\n${view.countTitle}${view.rollout ? `\nrollout: ${view.rollout.message}` : ''}${members}`}
@@ -504,11 +504,12 @@ export const WorkloadCard = memo(function WorkloadCard({ data }: NodeProps<Node<
       <div className="gw-top">
         <span className="gw-kind">{KIND_SHORT[view.kind]}</span>
         {view.revision && <span className="gw-hash">{view.revision.hash}</span>}
+        {view.scheduled && <span className="gw-hash gw-scheduled">{view.scheduled}</span>}
         {view.cron && <CronLast cron={view.cron} />}
         {view.deadline && <DeadlineRing deadline={view.deadline} />}
         <TickingCount value={view.count} />
       </div>
-      <div className="gw-name">{view.revision ? view.revision.images : view.name}</div>
+      {!view.scheduled && <div className="gw-name">{view.revision ? view.revision.images : view.name}</div>}
       {view.cron && <CronLine cron={view.cron} />}
       {view.members && view.members.length > 0 && <MembersLine members={view.members} />}
       {view.rollout && <RolloutBar rollout={view.rollout} />}
