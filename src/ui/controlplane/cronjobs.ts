@@ -49,11 +49,31 @@ function jobsByCronJob(jobs: readonly KObject[]): Map<string, KObject[]> {
   return out;
 }
 
+/** What a CronJob's next run is computed from (the graph's CronJob card keeps these). */
+export interface CronTiming {
+  schedule: string;
+  timeZone: string | undefined;
+  suspended: boolean;
+}
+
+export function cronTiming(cj: KObject): CronTiming {
+  return {
+    schedule: String(cj.spec?.schedule ?? ''),
+    timeZone: typeof cj.spec?.timeZone === 'string' ? cj.spec.timeZone : undefined,
+    suspended: cj.spec?.suspend === true,
+  };
+}
+
 /** The schedule the controller parses: TZ=<timeZone> prefixed unless the schedule names one. */
-function controllerSchedule(cj: KObject): string {
-  const schedule = String(cj.spec?.schedule ?? '');
-  const tz = cj.spec?.timeZone;
-  return typeof tz === 'string' && !schedule.includes('TZ') ? `TZ=${tz} ${schedule}` : schedule;
+function controllerSchedule({ schedule, timeZone }: CronTiming): string {
+  return timeZone !== undefined && !schedule.includes('TZ') ? `TZ=${timeZone} ${schedule}` : schedule;
+}
+
+/** Unix ms of the next scheduled time after `nowMs`; undefined when suspended or when it never comes. */
+export function nextRunAtMs(cron: CronTiming, nowMs: number): number | undefined {
+  if (cron.suspended) return undefined;
+  const parsed = parseStandard(controllerSchedule(cron));
+  return parsed.schedule ? nextFireTime(parsed.schedule, nowMs) : undefined;
 }
 
 export function cronJobNextRuns(cronJobs: readonly KObject[], jobs: readonly KObject[], nowMs: number): CronJobNextRun[] {
@@ -61,16 +81,13 @@ export function cronJobNextRuns(cronJobs: readonly KObject[], jobs: readonly KOb
   const owned = jobsByCronJob(jobs);
   for (const cj of cronJobs) {
     if (cj.metadata.deletionTimestamp) continue;
-    const suspended = cj.spec?.suspend === true;
-    const parsed = parseStandard(controllerSchedule(cj));
-    const atMs = suspended || !parsed.schedule ? undefined : nextFireTime(parsed.schedule, nowMs);
+    const cron = cronTiming(cj);
+    const atMs = nextRunAtMs(cron, nowMs);
     const active = ((cj.status?.active ?? []) as { name?: string }[]).map((r) => r.name ?? '');
     out.push({
       key: objectKey(cj),
       name: cj.metadata.name ?? '',
-      schedule: String(cj.spec?.schedule ?? ''),
-      timeZone: typeof cj.spec?.timeZone === 'string' ? cj.spec.timeZone : undefined,
-      suspended,
+      ...cron,
       active,
       recent: (owned.get(cj.metadata.uid ?? '') ?? [])
         .slice(0, RECENT_JOBS)

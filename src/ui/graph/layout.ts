@@ -7,7 +7,16 @@
 import type { ObjectKey } from '../../protocol/messages';
 import type { PodCountdown } from '../controlplane/timers';
 import { ChipSlots } from './chip-slots';
-import { cardTags, statusCounts, type GraphModel, type NodeView, type PodTone, type PodView, type WorkloadView } from './model';
+import {
+  cardTags,
+  podOrder,
+  statusCounts,
+  type GraphModel,
+  type NodeView,
+  type PodTone,
+  type PodView,
+  type WorkloadView,
+} from './model';
 
 export const CHIP_W = 68;
 export const CHIP_H = 22;
@@ -29,6 +38,17 @@ export const WL_W = 150;
 export const WL_H = 40;
 export const WL_GAP = 8;
 export const WL_INDENT = 12;
+/** The third line of a CronJob card (schedule, last run) or a StatefulSet card (its members). */
+export const WL_DETAIL_H = 17;
+
+/** The one-line card of a CronJob's Job (its history would otherwise make the lane tall). */
+export const WL_LINE_H = 24;
+
+/** A workload card's height: taller when it has a detail line, one line for a CronJob's Job. */
+export function workloadHeight(w: WorkloadView): number {
+  if (w.scheduled) return WL_LINE_H;
+  return w.cron || w.members?.length ? WL_H + WL_DETAIL_H : WL_H;
+}
 export const PENDING_MAX = 8;
 /** A pending row: chip and up to two lines of the scheduler's reason. */
 export const PENDING_ROW_H = 30;
@@ -100,7 +120,6 @@ export interface GraphLayout {
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const podOrder = (a: PodView, b: PodView) => byName(a.namespace, b.namespace) || byName(a.name, b.name);
 
 export function zoneId(zone: string): string {
   return `zone:${zone}`;
@@ -343,7 +362,7 @@ export function layoutGraph(
   }
   const pendingH = py - CHIP_GAP + LANE_PAD;
 
-  // Workloads lane: a Deployment with its ReplicaSets stacked below it forms one group; groups
+  // Workloads lane: a Deployment with its ReplicaSets (a CronJob with its Jobs) stacked below it forms one group; groups
   // flow into columns left to right.
   const groups: WorkloadView[][] = [];
   for (const w of model.workloads) {
@@ -357,20 +376,23 @@ export function layoutGraph(
     const row = groups.slice(r * cols, r * cols + cols);
     let h = 0;
     row.forEach((group, ci) => {
+      let gy = 0;
       group.forEach((w, gi) => {
         const indent = gi > 0 ? WL_INDENT : 0;
+        const height = workloadHeight(w);
         workloadItems.push({
           id: w.key,
           type: 'workload',
           parentId: 'lane:workloads',
           x: LANE_PAD + ci * (WL_W + WL_GAP) + indent,
-          y: wy + gi * (WL_H + WL_GAP),
+          y: wy + gy,
           width: WL_W - indent,
-          height: WL_H,
+          height,
           data: { view: w },
         });
+        gy += height + WL_GAP;
       });
-      h = Math.max(h, group.length * (WL_H + WL_GAP) - WL_GAP);
+      h = Math.max(h, gy - WL_GAP);
     });
     wy += h + WL_GAP;
   }

@@ -11,7 +11,18 @@ import { podRequests as effectiveRequests } from '../../k8s/pod-resources';
 import { progressDeadlines } from '../controlplane/timers';
 import { jobCounts, jobTtlDeadline } from './job-view';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
-import { orderedReadyWait, statefulSetCount, statefulSetRollout } from './statefulset-view';
+import { orderedReadyWait, statefulSetCount, statefulSetOrdinal, statefulSetRollout } from './statefulset-view';
+import { cronJobCard, newestJobsFirst, type CronCardView } from './cronjob-view';
+import {
+  claimIndex,
+  claimMark,
+  claimText,
+  podClaimNames,
+  statefulSetMembers,
+  type ClaimIndex,
+  type ClaimMark,
+  type OrdinalMember,
+} from './storage-view';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
@@ -44,6 +55,10 @@ export interface PodView {
   deleting: boolean;
   /** Controlled by a DaemonSet: the node's own copy, marked on the node card. */
   daemon: boolean;
+  /** A StatefulSet's pod: `<set>-<zero-padded ordinal>`, so web-2 sorts before web-10. */
+  sortName?: string;
+  /** The PersistentVolumeClaims its volumes name, with their phase (absent when none). */
+  claims?: ClaimMark[];
 }
 
 export interface UsageBar {
@@ -134,6 +149,7 @@ export type WorkloadKind =
   | 'DaemonSet'
   | 'ReplicationController'
   | 'StatefulSet'
+  | 'CronJob'
   | 'Job'
   | 'Service'
   | 'PodDisruptionBudget'
@@ -145,6 +161,7 @@ export const WORKLOAD_KINDS: readonly WorkloadKind[] = [
   'DaemonSet',
   'ReplicationController',
   'StatefulSet',
+  'CronJob',
   'Job',
   'Service',
   'PodDisruptionBudget',
@@ -158,6 +175,7 @@ export const KIND_SHORT: Record<WorkloadKind, string> = {
   DaemonSet: 'ds',
   ReplicationController: 'rc',
   StatefulSet: 'sts',
+  CronJob: 'cj',
   Job: 'job',
   Service: 'svc',
   PodDisruptionBudget: 'pdb',
@@ -186,6 +204,15 @@ export interface WorkloadView {
   rollout?: RolloutView;
   /** A Deployment's progress deadline while its Progressing condition runs toward it. */
   deadline?: DeadlineView;
+  /** A CronJob's schedule, suspension, active Jobs and last run (the card counts down the next). */
+  cron?: CronCardView;
+  /** A StatefulSet's pods in ordinal order, each with its claims. */
+  members?: OrdinalMember[];
+  /**
+   * A CronJob's Job: the scheduled time its name ends in (minutes since the epoch), which is all
+   * its one-line card shows of the name (the CronJob's name is on the card above).
+   */
+  scheduled?: string;
 }
 
 export interface RolloutView {
@@ -294,6 +321,14 @@ export function schedulingMessage(pod: KObject): string | null {
 
 const podViewCache = new WeakMap<KObject, PodView>();
 
+/** The pod's view with its claims' phases, when its volumes name any. */
+export function withClaims(view: PodView, pod: KObject, claims: ClaimIndex): PodView {
+  const names = podClaimNames(pod);
+  if (names.length === 0) return view;
+  const marks = names.map((n) => claimMark(view.namespace, n, claims));
+  return { ...view, claims: marks, title: `${view.title}\n${claimText(marks)}` };
+}
+
 export function podView(pod: KObject): PodView {
   const hit = podViewCache.get(pod);
   if (hit) return hit;
@@ -309,6 +344,7 @@ export function podView(pod: KObject): PodView {
   const controller = pod.metadata.ownerReferences?.find((r) => r.controller === true);
   const daemon = controller?.kind === 'DaemonSet';
   if (daemon) lines.push(`DaemonSet ${controller!.name}: this node's copy`);
+  const ordinal = controller?.kind === 'StatefulSet' ? statefulSetOrdinal(name, controller.name) : undefined;
   const view: PodView = {
     key: keyOf(pod),
     namespace,
@@ -327,6 +363,7 @@ export function podView(pod: KObject): PodView {
     deleting: !!pod.metadata.deletionTimestamp,
     daemon,
   };
+  if (ordinal !== undefined) view.sortName = `${controller!.name}-${String(ordinal).padStart(10, '0')}`;
   podViewCache.set(pod, view);
   return view;
 }
@@ -568,6 +605,9 @@ export function workloadView(
     case 'Job':
       ({ count, countTitle, tone } = jobCounts(obj));
       break;
+    case 'CronJob':
+      ({ count, countTitle, tone } = cronJobCard(obj));
+      break;
     case 'HorizontalPodAutoscaler': {
       const current = obj.status?.currentReplicas ?? 0;
       const min = obj.spec?.minReplicas ?? 1;
@@ -598,6 +638,11 @@ export function workloadView(
       .filter(Boolean)
       .join(', ');
     if (name.startsWith(`${parentName}-`) && images) view.revision = { hash: name.slice(parentName.length + 1), images };
+  }
+  if (kind === 'CronJob') view.cron = cronJobCard(obj).cron;
+  if (kind === 'Job' && parentKey?.startsWith('CronJob/')) {
+    const parentName = parentKey.split('/').slice(2).join('/');
+    if (name.startsWith(`${parentName}-`)) view.scheduled = name.slice(parentName.length + 1);
   }
   if (kind === 'Job') {
     const ttl = jobTtlDeadline(obj);
@@ -680,7 +725,12 @@ export function controllerOf(obj: KObject, kind: string): { kind: string; name: 
   return (obj.metadata.ownerReferences ?? []).find((r) => r.kind === kind && r.controller !== false);
 }
 
-const podOrder = (a: PodView, b: PodView) => byName(a.namespace, b.namespace) || byName(a.name, b.name);
+/** Pods by namespace and name, a StatefulSet's in ordinal order (web-2 before web-10). */
+export const podOrder = (a: PodView, b: PodView) =>
+  byName(a.namespace, b.namespace) || byName(a.sortName ?? a.name, b.sortName ?? b.name);
+
+/** The kind whose controller a workload nests under in the lane (ReplicaSet → Deployment, Job → CronJob). */
+const NESTS_UNDER: Partial<Record<string, string>> = { ReplicaSet: 'Deployment', Job: 'CronJob' };
 
 /** `machines`: the playground's machine states by name, for the powered-off and cut marks. */
 export function deriveModel(objects: readonly KObject[], machines: readonly MachineInfo[] = []): GraphModel {
@@ -688,10 +738,11 @@ export function deriveModel(objects: readonly KObject[], machines: readonly Mach
   const podObjsByNode = new Map<string, KObject[]>();
   const pods: PodView[] = [];
   const workloadObjs: KObject[] = [];
+  const claims = claimIndex(objects);
   for (const obj of objects) {
     if (obj.kind === 'Node') nodeObjs.push(obj);
     else if (obj.kind === 'Pod') {
-      const view = podView(obj);
+      const view = withClaims(podView(obj), obj, claims);
       pods.push(view);
       if (view.nodeName) {
         let list = podObjsByNode.get(view.nodeName);
@@ -720,7 +771,8 @@ export function deriveModel(objects: readonly KObject[], machines: readonly Mach
     nodeView(n, podObjsByNode.get(n.metadata.name ?? '') ?? [], machineByName.get(n.metadata.name ?? '')),
   );
 
-  // Workloads: Deployments each followed by their ReplicaSets, then the other kinds in order.
+  // Workloads: Deployments each followed by their ReplicaSets, CronJobs by their Jobs (newest
+  // first), then the other kinds in order.
   const uidToKey = new Map<string, ObjectKey>();
   for (const w of workloadObjs) if (w.metadata.uid) uidToKey.set(w.metadata.uid, keyOf(w));
   const kindRank = (k: string) => WORKLOAD_KINDS.indexOf(k as WorkloadKind);
@@ -733,7 +785,8 @@ export function deriveModel(objects: readonly KObject[], machines: readonly Mach
   const children = new Map<ObjectKey, KObject[]>();
   const roots: KObject[] = [];
   for (const w of sorted) {
-    const owner = w.kind === 'ReplicaSet' ? controllerOf(w, 'Deployment') : undefined;
+    const parentKind = NESTS_UNDER[w.kind];
+    const owner = parentKind ? controllerOf(w, parentKind) : undefined;
     const parentKey = owner ? uidToKey.get(owner.uid) : undefined;
     if (parentKey) {
       let list = children.get(parentKey);
@@ -757,9 +810,12 @@ export function deriveModel(objects: readonly KObject[], machines: readonly Mach
     if (w.kind === 'StatefulSet') {
       const wait = orderedReadyWait(w, owned ?? []);
       if (wait) view.countTitle += `\n${wait}`;
+      view.members = statefulSetMembers(w, owned ?? [], claims);
     }
     workloads.push(view);
-    for (const c of children.get(key) ?? []) workloads.push(workloadView(c, endpoints, key));
+    const nested = children.get(key) ?? [];
+    if (w.kind === 'CronJob') nested.sort(newestJobsFirst);
+    for (const c of nested) workloads.push(workloadView(c, endpoints, key));
   }
 
   return { nodes, pods: podMap, podsByNode, pending, workloads };

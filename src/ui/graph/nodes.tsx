@@ -5,7 +5,11 @@
 import { memo, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { ObjectKey } from '../../protocol/messages';
+import { humanDuration } from '../../k8s/duration';
+import { nextRunAtMs } from '../controlplane/cronjobs';
 import { countdownFraction, countdownText, formatCountdown, type PodCountdown } from '../controlplane/timers';
+import type { CronCardView } from './cronjob-view';
+import { claimText, MEMBERS_MAX, memberText, waitingClaim, type ClaimMark, type OrdinalMember } from './storage-view';
 import { useSelection } from '../state/selection';
 import { useClockTick } from '../state/clock-tick';
 import { openGraphMenu } from './ContextMenu';
@@ -274,11 +278,13 @@ function Chip({
   const nowMs = useClockTick(!!countdown);
   const ring = { '--ready': view.readyFraction } as CSSProperties;
   const timer = countdown ? countdownText(countdown, nowMs) : '';
+  const claims = view.claims ? claimText(view.claims) : '';
+  const description = [timer, claims].filter(Boolean).join('; ');
   return (
     <div
       className={`pod-chip tone-${view.tone}${view.daemon ? ' is-daemon' : ''}${ghost ? ' is-ghost' : ''}${nodeUnknown ? ' on-unknown-node' : ''}${selected ? ' is-selected' : ''}`}
       aria-label={ghost ? undefined : view.label}
-      aria-description={timer || undefined}
+      aria-description={description || undefined}
       aria-hidden={ghost || undefined}
       title={timer ? `${view.title}\n${timer}` : view.title}
       data-status={view.status}
@@ -293,16 +299,36 @@ function Chip({
           {view.restarts > 99 ? '99+' : view.restarts}
         </span>
       )}
+      {view.claims && <ClaimMarker claims={view.claims} />}
     </div>
+  );
+}
+
+/** A pod's claims as one small cylinder in the chip's corner: muted when all are Bound, amber while one waits. */
+function ClaimMarker({ claims }: { claims: readonly ClaimMark[] }) {
+  const waiting = waitingClaim(claims);
+  return (
+    <span
+      className={`pod-claim claim-${waiting ? waiting.tone : 'ok'}`}
+      aria-hidden="true"
+      data-testid="pod-claim"
+      data-phase={waiting ? waiting.phase : 'Bound'}
+    />
   );
 }
 
 export const PendingPod = memo(function PendingPod({ data }: NodeProps<Node<PodChipData, 'pendingPod'>>) {
   const reason = data.view.pendingReason ?? (data.view.status || 'Pending');
+  const claim = waitingClaim(data.view.claims);
   return (
     <div className="pending-row">
       <Chip view={data.view} ghost={data.ghost} nodeUnknown={false} />
-      <span className="pending-reason" title={reason}>
+      <span className="pending-reason" title={claim ? `PVC ${claim.name} ${claim.phase}\n${reason}` : reason}>
+        {claim && (
+          <span className={`pending-claim claim-${claim.tone}`}>
+            PVC {claim.name} {claim.phase}
+          </span>
+        )}
         {truncate(reason, 140)}
       </span>
       <Handle type="target" position={Position.Right} {...hidden} />
@@ -379,24 +405,113 @@ function DeadlineRing({ deadline }: { deadline: DeadlineView }) {
   );
 }
 
+/** A CronJob's next run (the same computation as the control-plane panel's row) and its last one. */
+function cronWhen(cron: CronCardView, nowMs: number): { next: string; last: string } {
+  const at = nextRunAtMs(cron, nowMs);
+  const next = cron.suspended ? 'suspended' : at === undefined ? 'never runs' : formatCountdown(at - nowMs);
+  const last = cron.lastScheduleMs === undefined ? 'never' : `${humanDuration(Math.max(0, nowMs - cron.lastScheduleMs))} ago`;
+  return { next, last };
+}
+
+/** The CronJob card's detail line: its schedule and the next run counting down (or suspended). */
+function CronLine({ cron }: { cron: CronCardView }) {
+  const nowMs = useClockTick(true);
+  const { next, last } = cronWhen(cron, nowMs);
+  return (
+    <div className="gw-detail gw-cron" data-testid="cron-line">
+      <span className="gw-schedule" title={`schedule ${cron.schedule}${cron.timeZone ? ` in ${cron.timeZone}` : ' (UTC)'}`}>
+        {cron.schedule}
+      </span>
+      {cron.suspended ? (
+        <span className="gn-tag pill-warn gw-next" title="spec.suspend: true — the controller starts no Job">
+          suspended
+        </span>
+      ) : (
+        <span className="gw-next" title={`next run in ${next}; last scheduled ${last}`}>
+          next {next}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Last schedule on the CronJob card's top row, e.g. `last 42s`. */
+function CronLast({ cron }: { cron: CronCardView }) {
+  const nowMs = useClockTick(cron.lastScheduleMs !== undefined);
+  const { last } = cronWhen(cron, nowMs);
+  return (
+    <span
+      className="gw-last"
+      title={cron.lastScheduleMs === undefined ? 'LAST SCHEDULE <none>: not run yet' : `LAST SCHEDULE ${last}`}
+    >
+      {cron.lastScheduleMs === undefined ? 'last —' : `last ${last.replace(/ ago$/, '')}`}
+    </span>
+  );
+}
+
+/** A StatefulSet's members in ordinal order: a pip per ordinal coloured as its pod, its claims as a bar under it. */
+function MembersLine({ members }: { members: readonly OrdinalMember[] }) {
+  const waiting = members.flatMap((m) => m.claims).find((c) => c.phase !== 'Bound');
+  // the waiting claim's tag takes the room of three or four pips (a `+n` needs one)
+  const shown = members.slice(0, waiting ? (members.length <= 3 ? 3 : 2) : MEMBERS_MAX);
+  return (
+    <div className="gw-detail gw-members" data-testid="sts-members">
+      {shown.map((m) => {
+        const claim = waitingClaim(m.claims) ?? m.claims[0];
+        return (
+          <span
+            key={m.ordinal}
+            className={`gw-member tone-${m.tone}${m.desired ? '' : ' is-surplus'}`}
+            title={memberText(m)}
+            data-ordinal={m.ordinal}
+          >
+            {m.ordinal}
+            {claim && <span className={`gw-member-claim claim-${claim.tone}`} />}
+          </span>
+        );
+      })}
+      {members.length > shown.length && <span className="gw-more">+{members.length - shown.length}</span>}
+      {waiting && (
+        <span className="gw-claim-wait" title={`PVC ${waiting.name} ${waiting.phase}`}>
+          PVC {waiting.phase}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The card's description for assistive tech: rollout, members and claims, or the CronJob's timing. */
+function workloadDescription(view: WorkloadData['view']): string | undefined {
+  const parts: string[] = [];
+  if (view.rollout) parts.push(`rollout: ${view.rollout.message}`);
+  if (view.members) parts.push(view.members.map(memberText).join('; '));
+  if (view.cron) parts.push(view.countTitle.replace(/\n/g, '; '));
+  return parts.length ? parts.join('; ') : undefined;
+}
+
 export const WorkloadCard = memo(function WorkloadCard({ data }: NodeProps<Node<WorkloadData, 'workload'>>) {
   const { view } = data;
   const { selected, props } = useInteractive(view.key);
+  const members = view.members?.length ? `\n${view.members.map(memberText).join('\n')}` : '';
   return (
     <div
-      className={`graph-workload wl-${view.tone}${view.parentKey ? ' is-child' : ''}${view.rollout ? ' is-rolling' : ''}${selected ? ' is-selected' : ''}`}
+      className={`graph-workload wl-${view.tone}${view.parentKey ? ' is-child' : ''}${view.rollout ? ' is-rolling' : ''}${view.cron || members ? ' has-detail' : ''}${view.scheduled ? ' is-line' : ''}${selected ? ' is-selected' : ''}`}
       aria-label={view.label}
-      aria-description={view.rollout ? `rollout: ${view.rollout.message}` : undefined}
-      title={`${view.kind} ${view.namespace}/${view.name}\n${view.countTitle}${view.rollout ? `\nrollout: ${view.rollout.message}` : ''}`}
+      aria-description={workloadDescription(view)}
+      title={`${view.kind} ${view.namespace}/${view.name}\n${view.countTitle}${view.rollout ? `\nrollout: ${view.rollout.message}` : ''}${members}`}
       {...props}
     >
       <div className="gw-top">
         <span className="gw-kind">{KIND_SHORT[view.kind]}</span>
         {view.revision && <span className="gw-hash">{view.revision.hash}</span>}
+        {view.scheduled && <span className="gw-hash gw-scheduled">{view.scheduled}</span>}
+        {view.cron && <CronLast cron={view.cron} />}
         {view.deadline && <DeadlineRing deadline={view.deadline} />}
         <TickingCount value={view.count} />
       </div>
-      <div className="gw-name">{view.revision ? view.revision.images : view.name}</div>
+      {!view.scheduled && <div className="gw-name">{view.revision ? view.revision.images : view.name}</div>}
+      {view.cron && <CronLine cron={view.cron} />}
+      {view.members && view.members.length > 0 && <MembersLine members={view.members} />}
       {view.rollout && <RolloutBar rollout={view.rollout} />}
       <Handle type="source" id="top" position={Position.Top} {...hidden} />
       <Handle type="source" id="bottom" position={Position.Bottom} {...hidden} />

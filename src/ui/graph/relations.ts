@@ -1,6 +1,6 @@
 // relations: which objects the graph connects with an edge, for the hovered or selected object
 // only. Ownership comes from metadata.ownerReferences (Deployment → ReplicaSet → Pod,
-// ReplicationController → Pod); Services and PodDisruptionBudgets reach the pods their selector
+// CronJob → Job → Pod, ReplicationController / StatefulSet / DaemonSet → Pod); Services and PodDisruptionBudgets reach the pods their selector
 // matches in their namespace; an HPA points at its scaleTargetRef.
 
 import { selectorFromLabelSelector, selectorFromSet, type Selector } from '../../k8s/labels';
@@ -112,8 +112,17 @@ export function relationsOf(index: RelationIndex, key: ObjectKey): Relation[] {
         for (const pod of ownedOfKind(index, rs, 'Pod')) owns(rs, pod);
       }
       break;
+    case 'CronJob':
+      for (const job of ownedOfKind(index, obj, 'Job')) {
+        owns(obj, job);
+        for (const pod of ownedOfKind(index, job, 'Pod')) owns(job, pod);
+      }
+      break;
     case 'ReplicaSet':
-    case 'ReplicationController': {
+    case 'ReplicationController':
+    case 'StatefulSet':
+    case 'DaemonSet':
+    case 'Job': {
       const owner = ownerOf(index, obj);
       if (owner) owns(owner, obj);
       for (const pod of ownedOfKind(index, obj, 'Pod')) owns(obj, pod);

@@ -5,6 +5,12 @@
 import type { KObject } from '../../k8s/types';
 import type { RolloutView } from './model';
 
+/** The ordinal in a StatefulSet pod's (or claim's) name: `web-12` of `web` → 12. */
+export function statefulSetOrdinal(name: string, setName: string): number | undefined {
+  const tail = name.startsWith(`${setName}-`) ? name.slice(setName.length + 1) : '';
+  return /^(0|[1-9]\d*)$/.test(tail) ? Number(tail) : undefined;
+}
+
 /** READY and its tone, as printStatefulSet's READY column. */
 export function statefulSetCount(sts: KObject): { count: string; title: string; tone: 'ok' | 'warn' | 'idle' } {
   const desired = typeof sts.spec?.replicas === 'number' ? sts.spec.replicas : 1;

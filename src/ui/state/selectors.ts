@@ -31,7 +31,7 @@ export const selectNodes: (state: KubeplayState) => KObject[] = memoOn('objects'
   return nodes.sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
 });
 
-/** Kinds the cluster graph draws (EndpointSlices give a Service's ready count). */
+/** Kinds the cluster graph draws (EndpointSlices give a Service's ready count, PVCs the claim markers). */
 export const GRAPH_KINDS: ReadonlySet<string> = new Set([
   'Node',
   'Pod',
@@ -40,10 +40,14 @@ export const GRAPH_KINDS: ReadonlySet<string> = new Set([
   'DaemonSet',
   'ReplicationController',
   'StatefulSet',
+  'CronJob',
+  'Job',
   'Service',
   'EndpointSlice',
   'PodDisruptionBudget',
   'HorizontalPodAutoscaler',
+  // a pod chip's claim marker and a StatefulSet card's claims
+  'PersistentVolumeClaim',
 ]);
 
 /**
