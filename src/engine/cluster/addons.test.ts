@@ -26,15 +26,18 @@ describe('kubeadm add-ons', () => {
     const c = new Cluster(1, { zones: 1, nodesPerZone: 2, addons: true });
     c.clock.advance(30_000);
     for (const name of ['kube-proxy', 'coredns']) expect(c.api.tryGet(serviceAccountKind, 'kube-system', name)).toBeDefined();
-    expect(Object.keys(c.api.get(configMapKind, 'kube-system', 'kube-proxy').data)).toEqual(['config.conf', 'kubeconfig.conf']);
-    expect(c.api.get(configMapKind, 'kube-system', 'coredns').data.Corefile).toContain(
+    expect(Object.keys(c.api.get(configMapKind, 'kube-system', 'kube-proxy').data as object)).toEqual([
+      'config.conf',
+      'kubeconfig.conf',
+    ]);
+    expect((c.api.get(configMapKind, 'kube-system', 'coredns').data as Record<string, string>).Corefile).toContain(
       'kubernetes cluster.local in-addr.arpa ip6.arpa',
     );
     const pods = c.api.list(podKind, { namespace: 'kube-system' }).items;
     expect(pods.length).toBe(4);
     for (const pod of pods) {
       expect(pod.status.phase).toBe('Running');
-      expect(pod.spec.serviceAccountName).toBe(pod.metadata.labels['k8s-app'] === 'kube-dns' ? 'coredns' : 'kube-proxy');
+      expect(pod.spec.serviceAccountName).toBe(pod.metadata.labels?.['k8s-app'] === 'kube-dns' ? 'coredns' : 'kube-proxy');
     }
   });
 });
