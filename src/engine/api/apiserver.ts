@@ -23,7 +23,14 @@ import {
 } from './decoding/decode';
 import { ApiError, errors, field, fieldErrorMessage, type FieldError, type Status } from './errors';
 import { freezeByDefault } from './freeze';
-import { groupKindResource, groupResource, type KindDefinition, type StorageContext } from './kinds/kind-definition';
+import {
+  GATES_OFF,
+  groupKindResource,
+  groupResource,
+  type FeatureGates,
+  type KindDefinition,
+  type StorageContext,
+} from './kinds/kind-definition';
 import type { KindRegistry } from './kinds/registry';
 import { applyPatch, type PatchType } from './patch';
 import type { WatchEvent } from '../simulation-types';
@@ -145,6 +152,8 @@ export class ApiServer {
     readonly clock: Clock,
     readonly random: SeededRandom,
     readonly registry: KindRegistry,
+    /** What defaulting and the strategies ask about feature gates (the cluster's config). */
+    private readonly featureGates: FeatureGates = GATES_OFF,
   ) {
     this.volumeNameRandom = random.derive('kube-api-access');
     this.systemUidRandom = random.derive('system-objects');
@@ -182,7 +191,7 @@ export class ApiServer {
     if ('deletionTimestamp' in meta) delete meta.deletionTimestamp;
     if ('deletionGracePeriodSeconds' in meta) delete meta.deletionGracePeriodSeconds;
     if ('resourceVersion' in meta) delete meta.resourceVersion;
-    if (def.applyDefaults) obj = def.applyDefaults(obj);
+    if (def.applyDefaults) obj = def.applyDefaults(obj, this.featureGates);
     const dryRun = options.dryRun;
     obj =
       this.admission.admit({ operation: 'CREATE', kind: def, namespace, dryRun, name: obj.metadata.name ?? '', object: obj }) ??
@@ -202,7 +211,11 @@ export class ApiServer {
       // when a strategy asks for it (a Job's generated selector), so other kinds draw as before.
       let drawnUid: string | undefined;
       const uids = options.systemObject ? this.systemUidRandom : this.random;
-      if (def.prepareForCreate) candidate = def.prepareForCreate(candidate, { uid: () => (drawnUid ??= uids.uuid()) });
+      if (def.prepareForCreate)
+        candidate = def.prepareForCreate(candidate, {
+          uid: () => (drawnUid ??= uids.uuid()),
+          featureGates: this.featureGates,
+        });
       const name = candidate.metadata.name ?? '';
       this.validateOrThrow(def, candidate, def.validate?.(candidate) ?? []);
       if (def.warningsOnCreate && attempt === 1) options.warnings?.push(...def.warningsOnCreate(candidate));
@@ -340,7 +353,7 @@ export class ApiServer {
     };
     // (A copy only to fill in missing metadata: nothing below changes `incoming` in place.)
     let incoming: KObject = input.metadata !== undefined && input.metadata !== null ? input : { ...input, metadata: {} };
-    if (def.applyDefaults) incoming = def.applyDefaults(incoming);
+    if (def.applyDefaults) incoming = def.applyDefaults(incoming, this.featureGates);
     incoming = this.admission.admit({ ...base, object: incoming }) ?? incoming;
 
     // Storage preconditions: a uid in the body must be the stored one; then optimistic locking.
@@ -388,7 +401,7 @@ export class ApiServer {
         else if ('status' in next) delete next.status;
       }
       if (def.beginUpdate) next = def.beginUpdate(next, existing, this.storageContext(def));
-      if (def.prepareForUpdate) next = def.prepareForUpdate(next, existing);
+      if (def.prepareForUpdate) next = def.prepareForUpdate(next, existing, this.featureGates);
       if (def.tracksGeneration && specChanged(def, next, existing)) {
         next = { ...next, metadata: { ...next.metadata, generation: (existing.metadata.generation ?? 0) + 1 } };
       }

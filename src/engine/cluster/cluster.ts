@@ -81,7 +81,7 @@ export class Cluster {
   constructor(seed: number, shape: ClusterShape = {}) {
     this.clock = new Clock();
     this.random = new SeededRandom(seed);
-    this.api = new ApiServer(this.clock, this.random, createKindRegistry());
+    this.api = new ApiServer(this.clock, this.random, createKindRegistry(), this.config);
     this.api.freezeObjects = freezeByDefault();
     this.events = new EventRecorder(this.api);
     this.api.admission.register(namespaceLifecycle(this.api));

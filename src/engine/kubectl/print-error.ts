@@ -33,3 +33,13 @@ export function formatApiError(e: ApiError): string {
   if (!status.reason) return `Error from server: ${status.message}\n`;
   return `Error from server (${status.reason}): ${status.message}\n`;
 }
+
+/**
+ * `kubectl create deployment` and `create job` wrap the server's error as plain text
+ * (`fmt.Errorf("failed to create deployment: %v", err)` in create_deployment.go / create_job.go),
+ * so CheckErr prints `error: failed to create <what>: <the Status message>` — no
+ * `Error from server (Reason):`, and an Invalid error as its one-line message.
+ */
+export function formatFailedToCreate(what: string, e: ApiError): string {
+  return `error: failed to create ${what}: ${e.status.message}\n`;
+}

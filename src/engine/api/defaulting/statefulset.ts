@@ -3,23 +3,26 @@
 // updateStrategy RollingUpdate with an empty rollingUpdate when the type is unset, partition 0
 // under RollingUpdate, persistentVolumeClaimRetentionPolicy Retain/Retain, replicas 1,
 // revisionHistoryLimit 10; each volumeClaimTemplate gets the PVC defaults (volumeMode Filesystem).
-// maxUnavailable is defaulted to 1 only with the MaxUnavailableStatefulSet gate, off in v1.34:
-// the controller reads an unset value as 1 anyway. Pure: returns the same object when nothing
+// maxUnavailable is defaulted to 1 only with the MaxUnavailableStatefulSet gate (off in v1.34;
+// the controller reads an unset value as 1 anyway). Pure: returns the same object when nothing
 // changes.
 
 import type { KObject, PodSpec } from '../../../k8s/types';
+import { GATES_OFF, type FeatureGates } from '../kinds/kind-definition';
 import { isObj, mapArray, patch, type Obj } from './cow';
 import { defaultPodTemplateSpec } from './pod';
 
 export const DEFAULT_STATEFULSET_REPLICAS = 1;
 export const DEFAULT_STATEFULSET_REVISION_HISTORY_LIMIT = 10;
 export const RETAIN_POLICY = 'Retain';
+/** Alpha through v1.34 (pkg/features): spec.updateStrategy.rollingUpdate.maxUnavailable. */
+export const MAX_UNAVAILABLE_STATEFULSET_GATE = 'MaxUnavailableStatefulSet';
 
 function unset(v: unknown): boolean {
   return v === undefined || v === null || v === '';
 }
 
-function defaultUpdateStrategy(strategy: Obj): Obj {
+function defaultUpdateStrategy(strategy: Obj, gates: FeatureGates): Obj {
   const changes: Obj = {};
   let type = strategy.type;
   let rollingUpdate = strategy.rollingUpdate;
@@ -27,8 +30,12 @@ function defaultUpdateStrategy(strategy: Obj): Obj {
     type = changes.type = 'RollingUpdate';
     if (!isObj(rollingUpdate)) rollingUpdate = changes.rollingUpdate = {};
   }
-  if (type === 'RollingUpdate' && isObj(rollingUpdate) && unset(rollingUpdate.partition)) {
-    changes.rollingUpdate = { ...rollingUpdate, partition: 0 };
+  if (type === 'RollingUpdate' && isObj(rollingUpdate)) {
+    const ru: Obj = {};
+    if (unset(rollingUpdate.partition)) ru.partition = 0;
+    if (gates.featureGate(MAX_UNAVAILABLE_STATEFULSET_GATE) && unset(rollingUpdate.maxUnavailable)) ru.maxUnavailable = 1;
+    const next = patch(rollingUpdate, ru);
+    if (next !== rollingUpdate) changes.rollingUpdate = next;
   }
   return patch(strategy, changes);
 }
@@ -56,12 +63,12 @@ function defaultClaimTemplate(claim: unknown): unknown {
   return patch(claim, changes);
 }
 
-export function defaultStatefulSet(obj: KObject): KObject {
+export function defaultStatefulSet(obj: KObject, gates: FeatureGates = GATES_OFF): KObject {
   const spec: Obj = isObj(obj.spec) ? obj.spec : {};
   const changes: Obj = {};
   if (unset(spec.podManagementPolicy)) changes.podManagementPolicy = 'OrderedReady';
   const strategy = isObj(spec.updateStrategy) ? spec.updateStrategy : {};
-  const nextStrategy = defaultUpdateStrategy(strategy);
+  const nextStrategy = defaultUpdateStrategy(strategy, gates);
   if (nextStrategy !== spec.updateStrategy) changes.updateStrategy = nextStrategy;
   const policy = isObj(spec.persistentVolumeClaimRetentionPolicy) ? spec.persistentVolumeClaimRetentionPolicy : {};
   const nextPolicy = defaultRetentionPolicy(policy);

@@ -39,9 +39,21 @@ export interface StorageContext {
   stored(): Iterable<KObject>;
 }
 
+/**
+ * The API server's --feature-gates, as defaulting and the registry strategies consult them
+ * (upstream's utilfeature.DefaultFeatureGate). The simulation config satisfies it.
+ */
+export interface FeatureGates {
+  featureGate(name: string): boolean;
+}
+
+/** Every gate off: a server built without a configuration. */
+export const GATES_OFF: FeatureGates = { featureGate: () => false };
+
 /** What PrepareForCreate may read besides the object. */
 export interface CreateContext {
   uid(): string;
+  featureGates: FeatureGates;
 }
 
 export interface KindDefinition {
@@ -71,7 +83,7 @@ export interface KindDefinition {
   /** Whether the garbage collector handles this kind's deletion propagation (not for Events). */
   garbageCollected: boolean;
   /** Pure defaulting: returns the same object when nothing changes. */
-  applyDefaults?: (obj: KObject) => KObject;
+  applyDefaults?: (obj: KObject, gates: FeatureGates) => KObject;
   /**
    * The registry store's BeginCreate (store.go), after name generation and before PrepareForCreate
    * and validation: e.g. the Service REST allocating cluster IPs and node ports. Throws an
@@ -86,7 +98,7 @@ export interface KindDefinition {
    */
   prepareForCreate?: (obj: KObject, ctx: CreateContext) => KObject;
   /** Strategy PrepareForUpdate of the main resource, after status was reset to the stored one. */
-  prepareForUpdate?: (obj: KObject, old: KObject) => KObject;
+  prepareForUpdate?: (obj: KObject, old: KObject, gates: FeatureGates) => KObject;
   /**
    * Strategy PrepareForUpdate of `/status`, after spec and metadata were reset to the stored ones;
    * `incoming` is the request's object (Deployments keep its annotations: the controller writes

@@ -3,7 +3,7 @@ import type { KObject } from '../../../k8s/types';
 import { DEFAULT_EPOCH_MS } from '../../clock/clock';
 import { createKindRegistry, eventKind, leaseKind, namespaceKind, nodeKind, podKind } from './index';
 import type { KindDefinition, PrintContext } from './kind-definition';
-import { apiVersionOf, groupKindResource, groupResource } from './kind-definition';
+import { apiVersionOf, GATES_OFF, groupKindResource, groupResource } from './kind-definition';
 import { podGracePeriodSeconds, preparePodStatusUpdate } from './pod';
 import { podQosClass } from './pod-qos';
 import { KindRegistry } from './registry';
@@ -437,7 +437,7 @@ describe('namespace lifecycle hooks', () => {
         metadata: { name: 'x' },
         status: { phase: 'Terminating' },
       },
-      { uid: () => 'unused' },
+      { uid: () => 'unused', featureGates: GATES_OFF },
     );
     expect(prepared.spec).toEqual({ finalizers: ['kubernetes'] });
     expect(prepared.status).toEqual({ phase: 'Active' });

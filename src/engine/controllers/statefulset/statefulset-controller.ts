@@ -28,6 +28,7 @@ import { selectorFromLabelSelector, type Selector } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
 import { deepEqual } from '../../api/deep';
+import { MAX_UNAVAILABLE_STATEFULSET_GATE } from '../../api/defaulting/statefulset';
 import { isApiError } from '../../api/errors';
 import { controllerRevisionKind } from '../../api/kinds/controllerrevision';
 import { persistentVolumeClaimKind } from '../../api/kinds/persistentvolumeclaim';
@@ -60,7 +61,6 @@ import {
 import { applyRevision, isMemberOf, parentNameAndOrdinal, podRevision, STATEFULSET_OWNER_KIND } from './stateful-set-utils';
 
 export const STATEFULSET_CONTROLLER = 'statefulset-controller';
-export const MAX_UNAVAILABLE_STATEFULSET_GATE = 'MaxUnavailableStatefulSet';
 const STATUS_UPDATE_RETRIES = 5;
 
 export interface StatefulSetControllerDeps {

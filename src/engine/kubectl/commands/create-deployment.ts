@@ -7,7 +7,7 @@ import type { KObject } from '../../../k8s/types';
 import { ApiError } from '../../api/errors';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
-import { formatApiError } from '../print-error';
+import { formatFailedToCreate } from '../print-error';
 import { parseOutputFormat, printStructured } from '../printers/output';
 import { requestNamespace } from './common-flags';
 import { dryRunSuffix, parseDryRun } from './manifest-target';
@@ -77,7 +77,7 @@ export function runCreateDeployment(parsed: ParsedArgs, io: KubectlIO, env: Kube
       );
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      io.err(formatApiError(e));
+      io.err(formatFailedToCreate('deployment', e));
       return 1;
     }
   } else {

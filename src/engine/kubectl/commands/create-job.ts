@@ -7,7 +7,7 @@ import type { KObject } from '../../../k8s/types';
 import { ApiError } from '../../api/errors';
 import { KubectlError, type KubectlEnv, type KubectlIO } from '../context';
 import type { FlagSpec, ParsedArgs } from '../flags';
-import { formatApiError } from '../print-error';
+import { formatApiError, formatFailedToCreate } from '../print-error';
 import { parseOutputFormat, printStructured } from '../printers/output';
 import { resolveType } from '../resources';
 import { requestNamespace } from './common-flags';
@@ -107,7 +107,7 @@ export function runCreateJob(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv)
       }
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      io.err(formatApiError(e));
+      io.err(formatFailedToCreate('job', e));
       return 1;
     }
   } else {
