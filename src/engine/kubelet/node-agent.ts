@@ -309,9 +309,13 @@ export class NodeAgent {
     );
   }
 
-  /** The kubelet can talk to the API server again: heartbeat now rather than at the next tick. */
+  /**
+   * The kubelet can talk to the API server again. Its node status is posted now; its Lease is not:
+   * the lease controller is asleep in its back-off (200 ms doubling to 7 s) and renews when that
+   * wait ends, so a node cut off for long renews up to 7 s after the network came back.
+   */
   reconnected(): void {
-    this.renewLease();
+    if (!this.leaseRetry) this.renewLease();
     this.syncNodeStatus();
   }
 
@@ -600,6 +604,8 @@ export class NodeAgent {
   }
 
   private renewLease(): void {
+    // backoffEnsureLease blocks the controller's loop: its periodic renewals wait for it.
+    if (this.leaseRetry) return;
     if (!this.online()) {
       this.retryLease(LEASE_RETRY_INITIAL_MS);
       return;

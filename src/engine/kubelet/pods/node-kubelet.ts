@@ -26,6 +26,7 @@ import type { NodeContext } from './node-context';
 import { admitPod } from './node-admission';
 import { podQosClass } from '../../api/kinds/pod-qos';
 import { PodWorker } from './pod-worker';
+import { PRESSURE_TRANSITION_PERIOD_MS } from '../node-agent';
 import { SerialPullQueue } from './pull-queue';
 import { FileTree } from '../container/file-tree';
 import { PodVolumes, type VolumeHost } from '../volumes';
@@ -86,6 +87,9 @@ export class NodeKubelet implements NodeContext {
   private shuttingDown = false;
   private memoryPressure = false;
   private diskPressure = false;
+  /** When memory / disk pressure last ended: the eviction manager's condition outlives it. */
+  private memoryPressureEndedAt = -Infinity;
+  private diskPressureEndedAt = -Infinity;
   private evictionTimer?: TimerHandle;
   /** The node's own disk (hostPath volumes): it outlives pods and reboots. */
   readonly nodeDisk = new FileTree();
@@ -211,8 +215,15 @@ export class NodeKubelet implements NodeContext {
 
   /** Memory or disk pressure from `kubeplay node pressure`: admission and memory eviction follow. */
   setPressure(kind: 'memory' | 'disk' | 'pid', on: boolean): void {
-    if (kind === 'memory') this.memoryPressure = on;
-    if (kind === 'disk') this.diskPressure = on;
+    const now = this.clock.now();
+    if (kind === 'memory') {
+      if (this.memoryPressure && !on) this.memoryPressureEndedAt = now;
+      this.memoryPressure = on;
+    }
+    if (kind === 'disk') {
+      if (this.diskPressure && !on) this.diskPressureEndedAt = now;
+      this.diskPressure = on;
+    }
     if (kind !== 'memory') return;
     this.evictionTimer?.cancel();
     this.evictionTimer = undefined;
@@ -271,9 +282,14 @@ export class NodeKubelet implements NodeContext {
   admit(pod: KObject) {
     if (this.shuttingDown)
       return { admitted: false as const, reason: 'NodeShutdown', message: 'Pod was rejected as the node is shutting down.' };
-    // The eviction manager's admission: under memory pressure only BestEffort pods are refused.
-    if (this.diskPressure || (this.memoryPressure && podQosClass(pod) === 'BestEffort')) {
-      const condition = this.diskPressure ? 'DiskPressure' : 'MemoryPressure';
+    // The eviction manager's admission looks at its node conditions, which stay for the eviction
+    // pressure transition period after the pressure ended: under memory pressure only BestEffort
+    // pods are refused, under disk pressure every pod.
+    const now = this.clock.now();
+    const diskCondition = this.diskPressure || now < this.diskPressureEndedAt + PRESSURE_TRANSITION_PERIOD_MS;
+    const memoryCondition = this.memoryPressure || now < this.memoryPressureEndedAt + PRESSURE_TRANSITION_PERIOD_MS;
+    if (diskCondition || (memoryCondition && podQosClass(pod) === 'BestEffort')) {
+      const condition = diskCondition ? 'DiskPressure' : 'MemoryPressure';
       return { admitted: false as const, reason: 'Evicted', message: `The node had condition: [${condition}]. ` };
     }
     const node = this.api.tryGet(nodeKind, undefined, this.nodeName);
