@@ -1,6 +1,7 @@
 // Every node's kubelet pod side, fed from one shared pod informer (indexed by node name) instead
 // of a watch per node, and the kubelet API the API server proxies to (container logs).
 
+import type { NodeSwapConfig } from './swap';
 import type { KObject } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import { errors } from '../api/errors';
@@ -70,8 +71,8 @@ export class Kubelets implements KubeletApi {
   }
 
   /** Starts the pod side of a node's kubelet and hands it the pods already bound there. */
-  addNode(nodeName: string, hostIP: string): NodeKubelet {
-    const kubelet = new NodeKubelet({ ...this.deps, mountedObjects: this.mountedObjects, dns: this.dns }, nodeName, hostIP);
+  addNode(nodeName: string, hostIP: string, swap?: NodeSwapConfig): NodeKubelet {
+    const kubelet = new NodeKubelet({ ...this.deps, mountedObjects: this.mountedObjects, dns: this.dns }, nodeName, hostIP, swap);
     this.nodes.set(nodeName, kubelet);
     for (const pod of this.informers.informerFor(podKind).byIndex(NODE_NAME_INDEX, nodeName)) kubelet.podUpdated(pod);
     return kubelet;

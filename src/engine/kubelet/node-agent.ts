@@ -140,6 +140,8 @@ export interface NodeMachineSpec {
   /** --kube-reserved / --system-reserved (resource → quantity). */
   kubeReserved?: ResourceList;
   systemReserved?: ResourceList;
+  /** The machine's swap in bytes (0 or absent: none); reported as status.nodeInfo.swap.capacity. */
+  swapBytes?: number;
 }
 
 export interface NodeAgentContext {
@@ -438,6 +440,8 @@ export class NodeAgent {
         operatingSystem: 'linux',
         osImage: 'Debian GNU/Linux 12 (bookworm)',
         systemUUID: this.systemUUID,
+        // Only a machine with swap reports it here (the playground's choice for swapless nodes).
+        ...(s.swapBytes ? { swap: { capacity: s.swapBytes } } : {}),
       },
     };
   }

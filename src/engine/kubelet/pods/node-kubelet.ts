@@ -26,6 +26,7 @@ import type { NodeContext } from './node-context';
 import { admitPod } from './node-admission';
 import { podQosClass } from '../../api/kinds/pod-qos';
 import { PodWorker } from './pod-worker';
+import type { NodeSwapConfig } from '../swap';
 import { PRESSURE_TRANSITION_PERIOD_MS } from '../node-agent';
 import { SerialPullQueue } from './pull-queue';
 import { FileTree } from '../container/file-tree';
@@ -100,6 +101,7 @@ export class NodeKubelet implements NodeContext {
     private readonly deps: NodeKubeletDeps,
     readonly nodeName: string,
     readonly hostIP: string,
+    readonly swap?: NodeSwapConfig,
   ) {
     this.api = deps.api;
     this.clock = deps.clock;
