@@ -3,6 +3,7 @@
 
 import type { KObject } from '../../../k8s/types';
 import type { NodeSwapConfig } from '../swap';
+import type { ClusterNetwork } from '../network/cluster-network';
 import type { ApiServer } from '../../api/apiserver';
 import type { Clock } from '../../clock/clock';
 import type { SeededRandom } from '../../clock/random';
@@ -41,6 +42,8 @@ export interface NodeContext {
   imagesChanged(): void;
   /** The cluster DNS (undefined in unit fixtures without one: every name is NXDOMAIN). */
   readonly dns?: ClusterDns;
+  /** The pod network (undefined in unit fixtures: every connection times out). */
+  readonly network?: ClusterNetwork;
   /** The machine's swap and the kubelet's swapBehavior (undefined: no swap). */
   readonly swap?: NodeSwapConfig;
   /** What volume plugins see of this node. */

@@ -33,6 +33,7 @@ import { FileTree } from '../container/file-tree';
 import { PodVolumes, type VolumeHost } from '../volumes';
 import type { MountedObjectIndex } from '../volumes/object-index';
 import type { ClusterDns } from '../dns/cluster-dns';
+import type { ClusterNetwork } from '../network/cluster-network';
 
 const CRITICAL_PRIORITY = 2_000_000_000;
 const SHUTDOWN_MESSAGE = 'Pod was terminated in response to imminent node shutdown.';
@@ -69,6 +70,8 @@ export interface NodeKubeletDeps {
   mountedObjects?: MountedObjectIndex;
   /** The cluster DNS (CoreDNS) pods resolve names with. */
   dns?: ClusterDns;
+  /** The pod network containers connect through. */
+  network?: ClusterNetwork;
 }
 
 export class NodeKubelet implements NodeContext {
@@ -311,6 +314,10 @@ export class NodeKubelet implements NodeContext {
 
   get dns(): ClusterDns | undefined {
     return this.deps.dns;
+  }
+
+  get network(): ClusterNetwork | undefined {
+    return this.deps.network;
   }
 
   podVolumes(uid: string): PodVolumes {

@@ -139,6 +139,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
       hostname: env.HOSTNAME,
       env,
       resolve: (query) => node.dns?.resolve(query, ns ?? 'default'),
+      connect: (ip, port, nowMs) => node.network?.connect(ip, port, nowMs) ?? { kind: 'timeout' },
       image: c.image,
       epochMs: node.clock.epochMs,
     },
