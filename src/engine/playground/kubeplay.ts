@@ -259,7 +259,8 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
   } catch (e) {
     if (!(e instanceof KubeletStartError)) throw e;
     // The kubelet exits at start; the playground does not add a machine whose kubelet cannot run.
-    io.err(`error: the kubelet on ${name} exited: "command failed" err="${e.message}"\n`);
+    // Its log line, as klog writes it (the error %q-quoted: tabs as \t).
+    io.err(`error: the kubelet on ${name} exited: "command failed" err=${JSON.stringify(e.message)}\n`);
     io.err(`node/${name} not added\n`);
     return 1;
   }
