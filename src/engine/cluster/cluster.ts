@@ -2,6 +2,8 @@
 // and admission chain, the built-in namespaces, node machines with their kubelets, and the
 // controllers. Simulation (simulation.ts) owns one and replaces it on `kubeplay cluster reset`.
 
+import { parseQuantity } from '../../k8s/quantity';
+import { failSwapOnError, type NodeSwapConfig, type SwapBehavior } from '../kubelet/swap';
 import { ApiServer } from '../api/apiserver';
 import { installAddons } from './addons';
 import { defaultTolerationSeconds } from '../api/admission-plugins/default-toleration-seconds';
@@ -56,7 +58,16 @@ export interface NodeOptions {
   shutdownGracePeriodMs?: number;
   shutdownGracePeriodCriticalPodsMs?: number;
   systemReserved?: NodeMachineSpec['systemReserved'];
+  /** The machine's swap (a quantity, e.g. 4Gi); none by default. */
+  swap?: string;
+  /** The kubelet's failSwapOn (default true: it refuses to start on a machine with swap). */
+  failSwapOn?: boolean;
+  /** The kubelet's memorySwap.swapBehavior (default NoSwap). */
+  swapBehavior?: SwapBehavior;
 }
+
+/** The node's kubelet exited at start (its machine is not added). */
+export class KubeletStartError extends Error {}
 
 export const DEFAULT_REGION = 'region-1';
 
@@ -131,11 +142,17 @@ export class Cluster {
   /** Adds a machine and boots its kubelet, which registers the Node. */
   addNode(name: string, options: NodeOptions): NodeAgent {
     if (this.agents.has(name) || this.topology.machine(name)) throw new Error(`a machine named "${name}" already exists`);
+    const swapBytes = options.swap ? parseQuantity(options.swap).value() : 0;
+    if (swapBytes > 0 && options.failSwapOn !== false) throw new KubeletStartError(failSwapOnError(swapBytes));
+    const memory = options.memory ?? '8Gi';
     const region = options.region ?? DEFAULT_REGION;
     this.topology.addMachine(name, options.zone, region);
     const address = this.nextAddress++;
     const internalIP = `172.18.${Math.floor(address / 250)}.${address % 250}`;
-    const podSide = this.kubelets.addNode(name, internalIP);
+    const swap: NodeSwapConfig | undefined = swapBytes
+      ? { swapBytes, memoryBytes: parseQuantity(memory).value(), behavior: options.swapBehavior ?? 'NoSwap' }
+      : undefined;
+    const podSide = this.kubelets.addNode(name, internalIP, swap);
     const agent = new NodeAgent(
       { api: this.api, topology: this.topology, events: this.events, images: podSide },
       {
@@ -143,7 +160,7 @@ export class Cluster {
         zone: options.zone,
         region,
         cpu: options.cpu ?? '4',
-        memory: options.memory ?? '8Gi',
+        memory,
         pods: options.pods ?? 110,
         ephemeralStorage: '100Gi',
         internalIP,
@@ -153,6 +170,7 @@ export class Cluster {
         shutdownGracePeriodCriticalPodsMs: options.shutdownGracePeriodCriticalPodsMs,
         kubeReserved: options.kubeReserved,
         systemReserved: options.systemReserved,
+        swapBytes,
       },
     );
     this.agents.set(name, agent);

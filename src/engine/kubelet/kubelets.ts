@@ -1,11 +1,13 @@
 // Every node's kubelet pod side, fed from one shared pod informer (indexed by node name) instead
 // of a watch per node, and the kubelet API the API server proxies to (container logs).
 
+import type { NodeSwapConfig } from './swap';
 import type { KObject } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import { errors } from '../api/errors';
 import { configMapKind, endpointSliceKind, podKind, secretKind, serviceKind } from '../api/kinds';
 import { ClusterDns } from './dns/cluster-dns';
+import { ClusterNetwork } from './network/cluster-network';
 import type { Topology } from '../cluster/topology';
 import type { InformerFactory } from '../runtime/informer';
 import { NODE_NAME_INDEX } from '../runtime/informer';
@@ -17,6 +19,8 @@ import { findSpecContainer } from './pods/spec-container';
 import { MountedObjectIndex } from './volumes/object-index';
 
 const SLICES_BY_SERVICE_INDEX = 'endpointSliceServiceName';
+const PODS_BY_IP_INDEX = 'podIP';
+const SERVICES_BY_CLUSTER_IP_INDEX = 'serviceClusterIP';
 
 /** EndpointSlices filed under `<namespace>/<kubernetes.io/service-name>`. */
 function slicesByService(slice: KObject): readonly string[] {
@@ -30,6 +34,8 @@ export class Kubelets implements KubeletApi {
   private readonly mountedObjects = new MountedObjectIndex();
   /** The cluster DNS every pod's resolver asks (CoreDNS), over the shared informers' caches. */
   readonly dns: ClusterDns;
+  /** The pod network containers' clients (wget, nc, curl) connect through. */
+  readonly network: ClusterNetwork;
 
   constructor(
     private readonly deps: NodeKubeletDeps & { topology: Topology },
@@ -46,6 +52,34 @@ export class Kubelets implements KubeletApi {
     });
     this.watchMountedObjects();
     this.dns = this.clusterDns();
+    this.network = this.clusterNetwork();
+  }
+
+  private clusterNetwork(): ClusterNetwork {
+    const pods = this.informers.informerFor(podKind);
+    const services = this.informers.informerFor(serviceKind);
+    const slices = this.informers.informerFor(endpointSliceKind);
+    if (!pods.hasIndex(PODS_BY_IP_INDEX)) pods.addIndex(PODS_BY_IP_INDEX, (p) => (p.status?.podIP ? [p.status.podIP] : []));
+    if (!services.hasIndex(SERVICES_BY_CLUSTER_IP_INDEX)) {
+      services.addIndex(SERVICES_BY_CLUSTER_IP_INDEX, (s) =>
+        s.spec?.clusterIP && s.spec.clusterIP !== 'None' ? [s.spec.clusterIP] : [],
+      );
+    }
+    return new ClusterNetwork(
+      {
+        podsByIP: (ip) => pods.byIndex(PODS_BY_IP_INDEX, ip),
+        servicesByClusterIP: (ip) => services.byIndex(SERVICES_BY_CLUSTER_IP_INDEX, ip),
+        endpointSlices: (ns, service) => slices.byIndex(SLICES_BY_SERVICE_INDEX, `${ns}/${service}`),
+        podContainers: (nodeName, uid) => {
+          if (!this.deps.topology.machine(nodeName)?.running) return undefined;
+          const runtime = this.nodes.get(nodeName)?.runtime;
+          const pod = runtime?.pod(uid);
+          if (!runtime || !pod) return undefined;
+          return pod.containers.map((instance) => ({ instance, process: runtime.process(instance.id) }));
+        },
+      },
+      this.deps.random,
+    );
   }
 
   private clusterDns(): ClusterDns {
@@ -70,8 +104,13 @@ export class Kubelets implements KubeletApi {
   }
 
   /** Starts the pod side of a node's kubelet and hands it the pods already bound there. */
-  addNode(nodeName: string, hostIP: string): NodeKubelet {
-    const kubelet = new NodeKubelet({ ...this.deps, mountedObjects: this.mountedObjects, dns: this.dns }, nodeName, hostIP);
+  addNode(nodeName: string, hostIP: string, swap?: NodeSwapConfig): NodeKubelet {
+    const kubelet = new NodeKubelet(
+      { ...this.deps, mountedObjects: this.mountedObjects, dns: this.dns, network: this.network },
+      nodeName,
+      hostIP,
+      swap,
+    );
     this.nodes.set(nodeName, kubelet);
     for (const pod of this.informers.informerFor(podKind).byIndex(NODE_NAME_INDEX, nodeName)) kubelet.podUpdated(pod);
     return kubelet;

@@ -140,6 +140,8 @@ export interface NodeMachineSpec {
   /** --kube-reserved / --system-reserved (resource → quantity). */
   kubeReserved?: ResourceList;
   systemReserved?: ResourceList;
+  /** The machine's swap in bytes (0 or absent: none); reported as status.nodeInfo.swap.capacity. */
+  swapBytes?: number;
 }
 
 export interface NodeAgentContext {
@@ -309,9 +311,13 @@ export class NodeAgent {
     );
   }
 
-  /** The kubelet can talk to the API server again: heartbeat now rather than at the next tick. */
+  /**
+   * The kubelet can talk to the API server again. Its node status is posted now; its Lease is not:
+   * the lease controller is asleep in its back-off (200 ms doubling to 7 s) and renews when that
+   * wait ends, so a node cut off for long renews up to 7 s after the network came back.
+   */
   reconnected(): void {
-    this.renewLease();
+    if (!this.leaseRetry) this.renewLease();
     this.syncNodeStatus();
   }
 
@@ -434,6 +440,8 @@ export class NodeAgent {
         operatingSystem: 'linux',
         osImage: 'Debian GNU/Linux 12 (bookworm)',
         systemUUID: this.systemUUID,
+        // Only a machine with swap reports it here (the playground's choice for swapless nodes).
+        ...(s.swapBytes ? { swap: { capacity: s.swapBytes } } : {}),
       },
     };
   }
@@ -600,6 +608,8 @@ export class NodeAgent {
   }
 
   private renewLease(): void {
+    // backoffEnsureLease blocks the controller's loop: its periodic renewals wait for it.
+    if (this.leaseRetry) return;
     if (!this.online()) {
       this.retryLease(LEASE_RETRY_INITIAL_MS);
       return;

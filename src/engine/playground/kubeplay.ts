@@ -3,13 +3,14 @@
 
 import { formatGoDuration, parseGoDuration } from '../../k8s/duration';
 import type { Taint } from '../../k8s/types';
-import type { Cluster, ClusterShape } from '../cluster/cluster';
+import { KubeletStartError, type Cluster, type ClusterShape } from '../cluster/cluster';
 import { FlagError, parseFlags, type FlagSpec } from '../kubectl/flags';
 import { ApiError } from '../api/errors';
 import { formatApiError } from '../kubectl/print-error';
 import { parseQuantity } from '../../k8s/quantity';
 import { renderAttempt } from '../scheduler/explain';
 import { parseReserved } from '../kubelet/allocatable';
+import { swapBehaviorError, type SwapBehavior } from '../kubelet/swap';
 import { loadVerb } from './load-verb';
 import { podCrash, podEvict, podFailReadiness } from './pod-verbs';
 import { storageClassAdd } from './storage-verbs';
@@ -109,6 +110,7 @@ function usage(): string {
     '  kubeplay node add NAME --zone ZONE [--cpu 4] [--memory 8Gi] [--pods 110] [--labels k=v,...] [--taints k=v:Effect,...]',
     '                     [--kube-reserved cpu=100m,memory=100Mi,...] [--system-reserved ...] [--cold]',
     '                     [--shutdown-grace-period 30s] [--shutdown-grace-period-critical-pods 10s]',
+    '                     [--swap 4Gi] [--fail-swap-on=false] [--swap-behavior NoSwap|LimitedSwap]',
     '  kubeplay node stop|start|disconnect|reconnect|remove NAME',
     '  kubeplay node runtime|network NAME down|up',
     '  kubeplay node shutdown NAME [--grace 30s] [--critical-grace 10s] [--by-priority PRIORITY=DURATION,...]',
@@ -201,11 +203,15 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
     { name: 'shutdown-grace-period', type: 'string', default: '0s' },
     { name: 'shutdown-grace-period-critical-pods', type: 'string', default: '0s' },
     { name: 'system-reserved', type: 'string', default: '' },
+    { name: 'swap', type: 'string', default: '' },
+    { name: 'fail-swap-on', type: 'bool', default: true },
+    { name: 'swap-behavior', type: 'string', default: '' },
   ]);
   const name = p.args[0];
   if (!name || p.args.length > 1) throw new UsageError('kubeplay node add needs exactly one NAME');
   if (!p.flags.zone) throw new UsageError('--zone is required');
-  for (const flag of ['cpu', 'memory']) {
+  for (const flag of ['cpu', 'memory', 'swap']) {
+    if (flag === 'swap' && !p.flags.swap) continue;
     try {
       parseQuantity(p.flags[flag] as string);
     } catch (e) {
@@ -228,21 +234,36 @@ function nodeAdd(args: string[], io: PlainIO, host: KubeplayHost): number {
   if (shutdownGracePeriodCriticalPodsMs > shutdownGracePeriodMs) {
     throw new UsageError('invalid configuration: shutdownGracePeriodCriticalPods must be <= shutdownGracePeriod');
   }
+  const swapBehavior = p.flags['swap-behavior'] as string;
+  const behaviorError = swapBehaviorError(swapBehavior);
+  if (behaviorError) throw new UsageError(behaviorError);
   const cluster = host.cluster();
-  cluster.addNode(name, {
-    coldRuntime: !!p.flags.cold,
-    shutdownGracePeriodMs,
-    shutdownGracePeriodCriticalPodsMs,
-    kubeReserved,
-    systemReserved,
-    zone: p.flags.zone as string,
-    region: p.flags.region as string | undefined,
-    cpu: p.flags.cpu as string,
-    memory: p.flags.memory as string,
-    pods: positiveInt(p.flags.pods, 'pods'),
-    labels: parseMap(p.flags.labels as string, 'labels'),
-    taints: parseTaints(p.flags.taints as string),
-  });
+  try {
+    cluster.addNode(name, {
+      swap: (p.flags.swap as string) || undefined,
+      failSwapOn: p.flags['fail-swap-on'] as boolean,
+      swapBehavior: (swapBehavior || undefined) as SwapBehavior | undefined,
+      coldRuntime: !!p.flags.cold,
+      shutdownGracePeriodMs,
+      shutdownGracePeriodCriticalPodsMs,
+      kubeReserved,
+      systemReserved,
+      zone: p.flags.zone as string,
+      region: p.flags.region as string | undefined,
+      cpu: p.flags.cpu as string,
+      memory: p.flags.memory as string,
+      pods: positiveInt(p.flags.pods, 'pods'),
+      labels: parseMap(p.flags.labels as string, 'labels'),
+      taints: parseTaints(p.flags.taints as string),
+    });
+  } catch (e) {
+    if (!(e instanceof KubeletStartError)) throw e;
+    // The kubelet exits at start; the playground does not add a machine whose kubelet cannot run.
+    // Its log line, as klog writes it (the error %q-quoted: tabs as \t).
+    io.err(`error: the kubelet on ${name} exited: "command failed" err=${JSON.stringify(e.message)}\n`);
+    io.err(`node/${name} not added\n`);
+    return 1;
+  }
   io.out(`node/${name} added to zone ${p.flags.zone}\n`);
   return 0;
 }

@@ -233,7 +233,7 @@ export const KUBEPLAY_VERBS: Readonly<Record<string, readonly string[]>> = {
 export const KUBEPLAY_FLAGS: Readonly<Record<string, string>> = {
   'cluster reset': '--empty --zones= --nodes-per-zone= --addons',
   'node add':
-    '--zone= --region= --cpu= --memory= --pods= --labels= --taints= --kube-reserved= --system-reserved= --cold --shutdown-grace-period= --shutdown-grace-period-critical-pods=',
+    '--zone= --region= --cpu= --memory= --pods= --labels= --taints= --kube-reserved= --system-reserved= --cold --shutdown-grace-period= --shutdown-grace-period-critical-pods= --swap= --fail-swap-on= --swap-behavior=',
   'node shutdown': '--grace= --critical-grace= --by-priority=',
   'pod crash': '-c --container= -n --namespace=',
   'pod fail-readiness': '-c --container= -n --namespace= --for=',

@@ -27,6 +27,10 @@ export const DOCS_NOTES: readonly { title: string; text: string }[] = [
     title: 'Graceful node shutdown is off by default',
     text: 'shutdownGracePeriod defaults to 0: a shutdown powers the machine off at once unless the node was added with --shutdown-grace-period.',
   },
+  {
+    title: 'Swap: NoSwap by default, no UnlimitedSwap',
+    text: 'The Portuguese page (1.22) says an unset memorySwap behaves as LimitedSwap and lists UnlimitedSwap; NodeSwap is GA since 1.34, swapBehavior defaults to NoSwap and only NoSwap and LimitedSwap exist (Burstable pods only, cgroup v2), as the French page says.',
+  },
 ];
 
 export function DocsNotes() {

@@ -7,6 +7,7 @@ import { err, out, type Context } from './context';
 import type { ContainerFS } from './fs';
 import type { Proc } from './types';
 import { formatNslookup, nslookupStyle } from '../dns/nslookup-format';
+import { curl, nc, wget } from './net-clients';
 
 type Builtin = (ctx: Context, args: string[], vars: Map<string, string>) => Proc;
 
@@ -141,6 +142,9 @@ export const BUILTINS: Record<string, Builtin | undefined> = {
     if (ms > 0) yield { type: 'sleep', ms };
     return 0;
   },
+  wget,
+  nc,
+  curl,
   *nslookup(ctx, args) {
     const query = args.find((a) => !a.startsWith('-'));
     const style = nslookupStyle(ctx.env.image);

@@ -17,7 +17,20 @@ export interface ProcessEnv {
   image?: string;
   /** Wall-clock epoch of virtual time 0 (for `date`); defaults to the engine's DEFAULT_EPOCH_MS. */
   epochMs?: number;
+  /** A TCP connection from the pod to ip:port at virtual time nowMs (undefined: no network). */
+  connect?(ip: string, port: number, nowMs: number): Connection;
 }
+
+/** What a TCP connect from a container meets on the cluster network. */
+export type Connection =
+  /** Nothing listens there (or a Service without ready endpoints: kube-proxy rejects). */
+  | { kind: 'refused' }
+  /** No host answers (an address nobody owns, a stopped machine): the SYN goes unanswered. */
+  | { kind: 'timeout' }
+  | { kind: 'open'; get(path: string): HttpAnswer };
+
+/** A server's answer to `GET path`; `notHttp` is what a non-HTTP server sends back instead. */
+export type HttpAnswer = { status: number; body: string } | { notHttp: string };
 
 export interface LogLine {
   atMs: number;

@@ -26,6 +26,8 @@ export interface StartContainerRequest {
   readonly mounts?: readonly Mount[];
   /** The kubelet-managed /etc/hosts. */
   readonly hostsFile?: string;
+  /** Files the runtime puts in the container (its cgroup's memory limits), path → content. */
+  readonly files?: Readonly<Record<string, string>>;
   /** How the image's program reacts to SIGTERM (catalog), when the simulator does not know it. */
   readonly stopBehavior?: TermBehavior;
   /** Teaching: the process ends at start + afterMs with this code and reason (e.g. OOMKilled). */
@@ -150,6 +152,7 @@ export class ContainerRuntime {
         stopBehavior: request.stopBehavior,
         mounts: request.mounts ?? [],
         hostsFile: request.hostsFile,
+        files: request.files,
       }),
       followers: new Set(),
     };

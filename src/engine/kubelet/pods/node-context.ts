@@ -2,6 +2,8 @@
 // cache and pull queue, back-off state, pod IPs, events, and whether the API is reachable.
 
 import type { KObject } from '../../../k8s/types';
+import type { NodeSwapConfig } from '../swap';
+import type { ClusterNetwork } from '../network/cluster-network';
 import type { ApiServer } from '../../api/apiserver';
 import type { Clock } from '../../clock/clock';
 import type { SeededRandom } from '../../clock/random';
@@ -40,6 +42,10 @@ export interface NodeContext {
   imagesChanged(): void;
   /** The cluster DNS (undefined in unit fixtures without one: every name is NXDOMAIN). */
   readonly dns?: ClusterDns;
+  /** The pod network (undefined in unit fixtures: every connection times out). */
+  readonly network?: ClusterNetwork;
+  /** The machine's swap and the kubelet's swapBehavior (undefined: no swap). */
+  readonly swap?: NodeSwapConfig;
   /** What volume plugins see of this node. */
   readonly volumeHost: VolumeHost;
   /** The volume manager's state of a pod (created on first use, dropped by `forget`). */

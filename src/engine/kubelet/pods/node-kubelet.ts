@@ -26,11 +26,14 @@ import type { NodeContext } from './node-context';
 import { admitPod } from './node-admission';
 import { podQosClass } from '../../api/kinds/pod-qos';
 import { PodWorker } from './pod-worker';
+import type { NodeSwapConfig } from '../swap';
+import { PRESSURE_TRANSITION_PERIOD_MS } from '../node-agent';
 import { SerialPullQueue } from './pull-queue';
 import { FileTree } from '../container/file-tree';
 import { PodVolumes, type VolumeHost } from '../volumes';
 import type { MountedObjectIndex } from '../volumes/object-index';
 import type { ClusterDns } from '../dns/cluster-dns';
+import type { ClusterNetwork } from '../network/cluster-network';
 
 const CRITICAL_PRIORITY = 2_000_000_000;
 const SHUTDOWN_MESSAGE = 'Pod was terminated in response to imminent node shutdown.';
@@ -67,6 +70,8 @@ export interface NodeKubeletDeps {
   mountedObjects?: MountedObjectIndex;
   /** The cluster DNS (CoreDNS) pods resolve names with. */
   dns?: ClusterDns;
+  /** The pod network containers connect through. */
+  network?: ClusterNetwork;
 }
 
 export class NodeKubelet implements NodeContext {
@@ -86,6 +91,9 @@ export class NodeKubelet implements NodeContext {
   private shuttingDown = false;
   private memoryPressure = false;
   private diskPressure = false;
+  /** When memory / disk pressure last ended: the eviction manager's condition outlives it. */
+  private memoryPressureEndedAt = -Infinity;
+  private diskPressureEndedAt = -Infinity;
   private evictionTimer?: TimerHandle;
   /** The node's own disk (hostPath volumes): it outlives pods and reboots. */
   readonly nodeDisk = new FileTree();
@@ -96,6 +104,7 @@ export class NodeKubelet implements NodeContext {
     private readonly deps: NodeKubeletDeps,
     readonly nodeName: string,
     readonly hostIP: string,
+    readonly swap?: NodeSwapConfig,
   ) {
     this.api = deps.api;
     this.clock = deps.clock;
@@ -211,8 +220,15 @@ export class NodeKubelet implements NodeContext {
 
   /** Memory or disk pressure from `kubeplay node pressure`: admission and memory eviction follow. */
   setPressure(kind: 'memory' | 'disk' | 'pid', on: boolean): void {
-    if (kind === 'memory') this.memoryPressure = on;
-    if (kind === 'disk') this.diskPressure = on;
+    const now = this.clock.now();
+    if (kind === 'memory') {
+      if (this.memoryPressure && !on) this.memoryPressureEndedAt = now;
+      this.memoryPressure = on;
+    }
+    if (kind === 'disk') {
+      if (this.diskPressure && !on) this.diskPressureEndedAt = now;
+      this.diskPressure = on;
+    }
     if (kind !== 'memory') return;
     this.evictionTimer?.cancel();
     this.evictionTimer = undefined;
@@ -271,9 +287,14 @@ export class NodeKubelet implements NodeContext {
   admit(pod: KObject) {
     if (this.shuttingDown)
       return { admitted: false as const, reason: 'NodeShutdown', message: 'Pod was rejected as the node is shutting down.' };
-    // The eviction manager's admission: under memory pressure only BestEffort pods are refused.
-    if (this.diskPressure || (this.memoryPressure && podQosClass(pod) === 'BestEffort')) {
-      const condition = this.diskPressure ? 'DiskPressure' : 'MemoryPressure';
+    // The eviction manager's admission looks at its node conditions, which stay for the eviction
+    // pressure transition period after the pressure ended: under memory pressure only BestEffort
+    // pods are refused, under disk pressure every pod.
+    const now = this.clock.now();
+    const diskCondition = this.diskPressure || now < this.diskPressureEndedAt + PRESSURE_TRANSITION_PERIOD_MS;
+    const memoryCondition = this.memoryPressure || now < this.memoryPressureEndedAt + PRESSURE_TRANSITION_PERIOD_MS;
+    if (diskCondition || (memoryCondition && podQosClass(pod) === 'BestEffort')) {
+      const condition = diskCondition ? 'DiskPressure' : 'MemoryPressure';
       return { admitted: false as const, reason: 'Evicted', message: `The node had condition: [${condition}]. ` };
     }
     const node = this.api.tryGet(nodeKind, undefined, this.nodeName);
@@ -293,6 +314,10 @@ export class NodeKubelet implements NodeContext {
 
   get dns(): ClusterDns | undefined {
     return this.deps.dns;
+  }
+
+  get network(): ClusterNetwork | undefined {
+    return this.deps.network;
   }
 
   podVolumes(uid: string): PodVolumes {

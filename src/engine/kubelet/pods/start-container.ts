@@ -2,6 +2,7 @@
 // (image manager: policy, back-off, serialized pull), create and start the container with its
 // argv and environment, run the postStart hook. Events and waiting reasons on the way.
 
+import { cgroupMemoryFiles } from '../swap';
 import { lookupImage } from '../images/catalog';
 import {
   defaultPullPolicy,
@@ -138,11 +139,13 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
       hostname: env.HOSTNAME,
       env,
       resolve: (query) => node.dns?.resolve(query, ns ?? 'default'),
+      connect: (ip, port, nowMs) => node.network?.connect(ip, port, nowMs) ?? { kind: 'timeout' },
       image: c.image,
       epochMs: node.clock.epochMs,
     },
     mounts: node.podVolumes(worker.uid).mountsFor(c),
     hostsFile: managedHostsFile(pod, podIP),
+    files: cgroupMemoryFiles(pod, c, node.swap),
     forcedExit: forcedExitFor(pod, c),
     listenPorts: defaults.listenPorts,
     stopBehavior: defaults.stopBehavior,
