@@ -12,6 +12,7 @@
 //
 // Shared by the ReplicaSet, StatefulSet, DaemonSet and Job controllers.
 
+import { errorText } from '../runtime/owner-selector';
 import { nameIsDNSSubdomain } from '../../k8s/names';
 import type { KObject, OwnerReference } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
@@ -62,9 +63,6 @@ export function podFromTemplate(
 }
 
 /** An error of RealPodControl in Go's %v form. */
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** RealPodControl: pod creates and deletes on behalf of `owner`, with their events. */
 export class PodControl {

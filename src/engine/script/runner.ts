@@ -7,6 +7,7 @@
 // engine, not a failing command) prints `error: internal error: …` where its output would end; the
 // script goes on and the result counts it, so the CLI can end with a non-zero status.
 
+import { errorText } from '../runtime/owner-selector';
 import { Simulation, type SimulationOptions } from '../simulation';
 import type { ConsoleSession } from '../simulation-types';
 import { scriptCommands, ScriptSyntaxError, type ScriptCommand } from '../../protocol/script-parse';
@@ -22,10 +23,6 @@ export interface ScriptResult {
 }
 
 export type StreamResult = Omit<ScriptResult, 'transcript'>;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * One script's run, command by command, on its own Simulation: what streamScript does for a whole

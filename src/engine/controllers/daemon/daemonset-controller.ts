@@ -43,7 +43,9 @@
 // a deleted node also wakes the DaemonSets it concerned, so the desired count drops at once
 // (upstream waits for PodGC to remove the pod).
 
-import { selectorFromLabelSelector, type Selector } from '../../../k8s/labels';
+import { errorText, specSelectorOf } from '../../runtime/owner-selector';
+import { templateRevisionData } from '../history/controller-history';
+import type { Selector } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
 import { deepEqual } from '../../api/deep';
@@ -112,30 +114,9 @@ export interface DaemonSetController extends Controller {
 }
 
 /** getPatch: the revision data of a DaemonSet, a patch that replaces spec.template. */
-export function revisionData(ds: KObject): Record<string, unknown> {
-  return { spec: { template: { ...(ds.spec?.template ?? {}), $patch: 'replace' } } };
-}
+export const revisionData = templateRevisionData;
 
-const selectorCache = new WeakMap<object, Selector | null>();
-
-/** The DaemonSet's selector, memoised per (immutable) spec; null when it does not parse. */
-function selectorOf(ds: KObject): Selector | null {
-  const spec = ds.spec ?? ds;
-  let s = selectorCache.get(spec);
-  if (s === undefined) {
-    try {
-      s = selectorFromLabelSelector(ds.spec?.selector);
-    } catch {
-      s = null;
-    }
-    selectorCache.set(spec, s);
-  }
-  return s;
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+const selectorOf = specSelectorOf;
 
 /** Whether a pod update can change a DaemonSet decision: replica state, or where it runs. */
 function daemonPodChanged(oldPod: KObject, cur: KObject): boolean {

@@ -111,3 +111,8 @@ export function revisionsToTruncate(revisions: readonly KObject[], isLive: (r: K
   }
   return out;
 }
+
+/** getPatch of the DaemonSet and StatefulSet controllers: the revision data, a patch that replaces spec.template. */
+export function templateRevisionData(owner: KObject): Record<string, unknown> {
+  return { spec: { template: { ...(owner.spec?.template ?? {}), $patch: 'replace' } } };
+}

@@ -31,8 +31,9 @@
 // successful completion uses reason CompletionsReached / "Reached expected number of succeeded
 // pods" as current releases print (the 1.31 code read left them empty).
 
+import { specSelectorOf } from '../../runtime/owner-selector';
 import { parseIndexes, formatIndexes } from '../../../k8s/job-indexes';
-import { selectorFromLabelSelector, type Selector } from '../../../k8s/labels';
+import type { Selector } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
 import { deepEqual } from '../../api/deep';
@@ -140,20 +141,7 @@ export function startJobController(deps: JobControllerDeps): JobController {
   const ownerKind = { apiVersion: 'batch/v1', kind: 'Job' };
   const now = () => clock.timestamp();
 
-  const selectorCache = new WeakMap<object, Selector | null>();
-  const selectorOf = (job: KObject): Selector | null => {
-    const spec = job.spec ?? job;
-    let s = selectorCache.get(spec);
-    if (s === undefined) {
-      try {
-        s = selectorFromLabelSelector(job.spec?.selector);
-      } catch {
-        s = null;
-      }
-      selectorCache.set(spec, s);
-    }
-    return s;
-  };
+  const selectorOf = specSelectorOf;
   const jobSelectors = indexSelectorsOf(jobs, selectorOf);
 
   const newCondition = (type: string, reason: string, message: string): JobCondition => {

@@ -29,6 +29,7 @@
 // goroutines), each create's watch event arriving before the next; errors are reported through the
 // work queue only (no logs).
 
+import { errorText } from '../../runtime/owner-selector';
 import { selectorFromLabelSelector, selectorFromSet, type Selector } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
@@ -125,10 +126,6 @@ interface Condition {
   lastTransitionTime?: string;
   reason?: string;
   message?: string;
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 const templateSelectors = new WeakMap<object, Selector>();

@@ -9,6 +9,7 @@
 // Claims are created (if absent) before their pod; a claim being deleted blocks the pod
 // (`pvc <name> is being deleted`). Claims are read from the PVC informer's cache (by name).
 
+import { errorText } from '../../runtime/owner-selector';
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
 import { isApiError } from '../../api/errors';
@@ -26,10 +27,6 @@ import {
   withIdentity,
   withStorage,
 } from './stateful-set-utils';
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 function title(verb: string): string {
   return verb.charAt(0).toUpperCase() + verb.slice(1);

@@ -24,7 +24,9 @@
 // Differences from upstream: creates and deletes run one after the other and the watch delivers
 // each at once, so there are no expectations to wait for; claims are created in template order.
 
-import { selectorFromLabelSelector, type Selector } from '../../../k8s/labels';
+import { errorText, specSelectorOf } from '../../runtime/owner-selector';
+import { templateRevisionData } from '../history/controller-history';
+import type { Selector } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
 import { deepEqual } from '../../api/deep';
@@ -72,30 +74,8 @@ export interface StatefulSetControllerDeps {
 }
 
 /** getPatch: the revision data, a patch that replaces spec.template. */
-export function statefulSetRevisionData(set: KObject): Record<string, unknown> {
-  return { spec: { template: { ...(set.spec?.template ?? {}), $patch: 'replace' } } };
-}
-
-const selectorCache = new WeakMap<object, Selector | null>();
-
-/** The set's selector, memoised per (immutable) spec; null when it does not parse. */
-function selectorOf(set: KObject): Selector | null {
-  const spec = set.spec ?? set;
-  let s = selectorCache.get(spec);
-  if (s === undefined) {
-    try {
-      s = selectorFromLabelSelector(set.spec?.selector);
-    } catch {
-      s = null;
-    }
-    selectorCache.set(spec, s);
-  }
-  return s;
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+export const statefulSetRevisionData = templateRevisionData;
+const selectorOf = specSelectorOf;
 
 function revisionNumber(r: KObject): number {
   return typeof r.revision === 'number' ? r.revision : 0;
