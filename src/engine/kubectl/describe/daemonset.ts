@@ -3,7 +3,7 @@
 // tab, so not aligned with the fields above), `Pods Status:` over the pods the selector matches
 // that the DaemonSet controls, the pod template and the events.
 
-import { formatLabels, formatLabelSelector, selectorFromLabelSelector, type Selector } from '../../../k8s/labels';
+import { formatLabels, formatLabelSelector } from '../../../k8s/labels';
 import type { KEvent } from '../../../k8s/types';
 import { describeEvents, refFor, searchEvents } from './events';
 import { printAnnotationsMultiline, printLabelsMultiline } from './format';
@@ -15,15 +15,7 @@ import { LEVEL_0, tabbedString } from './writer';
 export const describeDaemonSet: Describer = (ds, ctx) => {
   const spec: Record<string, any> = ds.spec ?? {};
   const status: Record<string, any> = ds.status ?? {};
-  let selector: Selector | undefined;
-  try {
-    selector = selectorFromLabelSelector(spec.selector);
-  } catch {
-    selector = undefined;
-  }
-  const counts = selector
-    ? podStatusForController(ctx, ds.metadata.namespace ?? '', selector, ds.metadata.uid)
-    : { running: 0, waiting: 0, succeeded: 0, failed: 0 };
+  const counts = podStatusForController(ctx, ds);
   const events: KEvent[] | undefined = ctx.showEvents ? searchEvents(ctx.env, refFor(ds)) : undefined;
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${ds.metadata.name ?? ''}\n`);

@@ -19,14 +19,24 @@ import { describePodTemplate } from './pod-template';
 import type { DescribeContext, Describer } from './types';
 import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer';
 
-/** getPodStatusForController: phases of the selected pods whose controllerRef is `uid`. */
+/**
+ * getPodStatusForController: phases of the pods `owner`'s spec.selector (read by `parse`) matches
+ * and whose controllerRef is the owner; all zero when the selector does not parse.
+ */
 export function podStatusForController(
   ctx: DescribeContext,
-  namespace: string,
-  selector: Selector,
-  uid: string | undefined,
+  owner: KObject,
+  parse: (selector: any) => Selector = selectorFromLabelSelector,
 ): { running: number; waiting: number; succeeded: number; failed: number } {
   const counts = { running: 0, waiting: 0, succeeded: 0, failed: 0 };
+  let selector: Selector;
+  try {
+    selector = parse(owner.spec?.selector);
+  } catch {
+    return counts;
+  }
+  const namespace = owner.metadata.namespace ?? '';
+  const uid = owner.metadata.uid;
   const podDef = ctx.env.registry.forObject('v1', 'Pod');
   if (!podDef) return counts;
   for (const pod of ctx.env.api.list(podDef, { namespace, labelSelector: selector }).items) {
@@ -64,15 +74,7 @@ export function describeReplicaConditions(
 function describeReplicas(obj: KObject, ctx: DescribeContext, rc: boolean): string {
   const spec: Record<string, any> = obj.spec ?? {};
   const status: Record<string, any> = obj.status ?? {};
-  let selector: Selector | undefined;
-  try {
-    selector = rc ? selectorFromSet(spec.selector) : selectorFromLabelSelector(spec.selector);
-  } catch {
-    selector = undefined;
-  }
-  const counts = selector
-    ? podStatusForController(ctx, obj.metadata.namespace ?? '', selector, obj.metadata.uid)
-    : { running: 0, waiting: 0, succeeded: 0, failed: 0 };
+  const counts = podStatusForController(ctx, obj, rc ? selectorFromSet : selectorFromLabelSelector);
   const events: KEvent[] | undefined = ctx.showEvents ? searchEvents(ctx.env, refFor(obj)) : undefined;
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${obj.metadata.name ?? ''}\n`);

@@ -4,7 +4,7 @@
 // selector matches that the set controls, the pod template, the volume claim templates
 // (describeVolumeClaimTemplates) and the events.
 
-import { formatLabelSelector, selectorFromLabelSelector, type Selector } from '../../../k8s/labels';
+import { formatLabelSelector } from '../../../k8s/labels';
 import type { KEvent, KObject } from '../../../k8s/types';
 import { describeEvents, refFor, searchEvents } from './events';
 import { formatRFC1123Z, printAnnotationsMultiline, printLabelsMultiline } from './format';
@@ -39,15 +39,7 @@ function describeVolumeClaimTemplates(templates: KObject[], w: PrefixWriter): vo
 export const describeStatefulSet: Describer = (sts, ctx) => {
   const spec: Record<string, any> = sts.spec ?? {};
   const status: Record<string, any> = sts.status ?? {};
-  let selector: Selector | undefined;
-  try {
-    selector = selectorFromLabelSelector(spec.selector);
-  } catch {
-    selector = undefined;
-  }
-  const counts = selector
-    ? podStatusForController(ctx, sts.metadata.namespace ?? '', selector, sts.metadata.uid)
-    : { running: 0, waiting: 0, succeeded: 0, failed: 0 };
+  const counts = podStatusForController(ctx, sts);
   const events: KEvent[] | undefined = ctx.showEvents ? searchEvents(ctx.env, refFor(sts)) : undefined;
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${sts.metadata.name ?? ''}\n`);
