@@ -13,6 +13,7 @@ import { selectKind, selectNodes } from '../state/selectors';
 import { useKubeplay } from '../state/store';
 import { useClockTick } from '../state/clock-tick';
 import { cronJobNextRuns } from './cronjobs';
+import { statefulSetWaits } from './statefulsets';
 import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from './timers';
 import { DocsNotes } from './DocsNotes';
 import { zoneSummaries, type ZoneState } from './zones';
@@ -22,6 +23,7 @@ const selectPods = selectKind('Pod');
 const selectDeployments = selectKind('Deployment');
 const selectCronJobs = selectKind('CronJob');
 const selectJobs = selectKind('Job');
+const selectStatefulSets = selectKind('StatefulSet');
 
 const STATE_TONE: Record<ZoneState, string> = { Normal: 'ok', PartialDisruption: 'warn', FullDisruption: 'bad' };
 
@@ -66,6 +68,7 @@ export function ControlPlanePanel() {
   const deployments = useKubeplay(useShallow(selectDeployments));
   const cronJobs = useKubeplay(useShallow(selectCronJobs));
   const jobs = useKubeplay(useShallow(selectJobs));
+  const statefulSets = useKubeplay(useShallow(selectStatefulSets));
   // countdowns repaint a few times per second of real time, not on every frame's clock update
   const nowMs = useClockTick(true);
 
@@ -75,7 +78,8 @@ export function ControlPlanePanel() {
   const deadlines = progressDeadlines(deployments, nowMs);
   const crashes = crashLoopRestarts(pods, nowMs);
   const schedules = cronJobNextRuns(cronJobs, jobs, nowMs);
-  const quiet = down.length + evictions.length + deadlines.length + crashes.length + schedules.length === 0;
+  const ordered = useMemo(() => statefulSetWaits(statefulSets, pods), [statefulSets, pods]);
+  const quiet = down.length + evictions.length + deadlines.length + crashes.length + schedules.length + ordered.length === 0;
 
   return (
     <section className="panel cp-panel" aria-labelledby="cp-heading">
@@ -193,6 +197,20 @@ export function ControlPlanePanel() {
                         : 'restarting'
                   }
                   title={c.rule}
+                />
+              ))}
+            </TimerGroup>
+          )}
+          {ordered.length > 0 && (
+            <TimerGroup title="StatefulSets">
+              {ordered.map((w) => (
+                <TimerRow
+                  key={w.key}
+                  target={w.key}
+                  label={w.name}
+                  tone="warn"
+                  value={w.message}
+                  title="the StatefulSet controller creates, updates and deletes one ordinal at a time (OrderedReady)"
                 />
               ))}
             </TimerGroup>
