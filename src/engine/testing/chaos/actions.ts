@@ -10,6 +10,7 @@
 import type { SeededRandom } from '../../clock/random';
 import { podKind } from '../../api/kinds/pod';
 import type { Simulation } from '../../simulation';
+import { newWorkloadModel, workloadActions, workloadMilliCPU, type WorkloadModel } from './workload-actions';
 
 /** A Deployment the session created, as the generator remembers it. */
 export interface ChaosDeployment {
@@ -30,6 +31,8 @@ export interface ChaosModel {
   orphanMilliCPU: number;
   /** How many Deployments were ever created (names stay unique). */
   created: number;
+  /** StatefulSets, DaemonSets, Jobs, CronJobs and ConfigMaps the session made. */
+  workloads: WorkloadModel;
 }
 
 export interface ChaosContext {
@@ -58,7 +61,14 @@ const CPU_BUDGET = CLUSTER_MILLI_CPU / 2;
 const NAMES = ['web', 'api', 'cache', 'shop', 'auth'];
 
 export function newModel(): ChaosModel {
-  return { deployments: [], nodes: DEFAULT_NODES, zones: DEFAULT_ZONES, orphanMilliCPU: 0, created: 0 };
+  return {
+    deployments: [],
+    nodes: DEFAULT_NODES,
+    zones: DEFAULT_ZONES,
+    orphanMilliCPU: 0,
+    created: 0,
+    workloads: newWorkloadModel(),
+  };
 }
 
 function pick<T>(random: SeededRandom, items: readonly T[]): T {
@@ -79,7 +89,7 @@ function deploymentPeak(d: Pick<ChaosDeployment, 'replicas' | 'cpuMilli' | 'maxS
 
 /** CPU the session's workloads may request at their peak. */
 export function requestedMilliCPU(model: ChaosModel): number {
-  return model.deployments.reduce((sum, d) => sum + deploymentPeak(d), model.orphanMilliCPU);
+  return model.deployments.reduce((sum, d) => sum + deploymentPeak(d), model.orphanMilliCPU + workloadMilliCPU(model.workloads));
 }
 
 function fits(model: ChaosModel, extra: number): boolean {
@@ -269,6 +279,7 @@ export const CHAOS_ACTIONS: readonly ChaosAction[] = [
   { name: 'evict', weight: 2, generate: evict },
   { name: 'label', weight: 1, generate: label },
   { name: 'sleep', weight: 6, generate: sleep },
+  ...workloadActions((ctx, extra) => fits(ctx.model, extra)),
 ];
 
 /** Draws one command: a weighted action that has something to do (sleep when none has). */
