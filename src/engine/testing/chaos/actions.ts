@@ -4,8 +4,9 @@
 // entries of CHAOS_ACTIONS (or a table passed to runChaos) and its capacity to `requestedMilliCPU`.
 //
 // Everything is drawn from the engine's SeededRandom, so one seed always gives one sequence. The
-// model keeps the requests the Deployments may ask for (with their surge) under half the cluster's
-// CPU, so that after the chaos stops every Deployment can become available again.
+// model keeps the requests the workloads may ask for (Deployments with their surge; the other
+// kinds as workload-actions.ts counts them) under half the cluster's CPU, so that after the chaos
+// stops every workload can become ready again.
 
 import type { SeededRandom } from '../../clock/random';
 import { podKind } from '../../api/kinds/pod';

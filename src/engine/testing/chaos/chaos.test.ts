@@ -65,6 +65,8 @@ describe('chaos sessions', () => {
       'kubeplay node',
       'kubeplay zone',
       'kubeplay pod',
+      'kubectl patch',
+      'kubectl create',
       'sleep 10s'.split(' ')[0],
     ]) {
       expect(

@@ -48,8 +48,6 @@ export function newWorkloadModel(): WorkloadModel {
   return { statefulSets: [], daemonSets: [], jobs: [], cronJobs: [], configMaps: [], workloadsCreated: 0 };
 }
 
-let fits: Fits = () => false;
-
 const NODE_COUNT = 6;
 /**
  * CronJob jobs that may run at once: a job sleeps under a minute, but with Allow a pod that
@@ -92,7 +90,7 @@ function podsOf(ctx: ChaosContext, label: string, value: string): string[] {
 
 // ---- StatefulSets ------------------------------------------------------------------------------
 
-function createStatefulSet(ctx: ChaosContext): string | undefined {
+function createStatefulSet(ctx: ChaosContext, fits: Fits): string | undefined {
   const w = ctx.model.workloads;
   if (w.statefulSets.length >= 2) return undefined;
   const cpuMilli = pick(ctx.random, [100, 250]);
@@ -150,7 +148,7 @@ function statefulSet(ctx: ChaosContext): ChaosStatefulSet | undefined {
   return sets.length ? pick(ctx.random, sets) : undefined;
 }
 
-function scaleStatefulSet(ctx: ChaosContext): string | undefined {
+function scaleStatefulSet(ctx: ChaosContext, fits: Fits): string | undefined {
   const s = statefulSet(ctx);
   if (!s) return undefined;
   const others = s.replicas * s.cpuMilli;
@@ -185,7 +183,7 @@ function changeStatefulSet(ctx: ChaosContext): string | undefined {
 
 // ---- DaemonSets --------------------------------------------------------------------------------
 
-function createDaemonSet(ctx: ChaosContext): string | undefined {
+function createDaemonSet(ctx: ChaosContext, fits: Fits): string | undefined {
   const w = ctx.model.workloads;
   if (w.daemonSets.length >= 2) return undefined;
   const cpuMilli = 50;
@@ -257,7 +255,7 @@ function jobCommand(random: SeededRandom): string {
   return random.int(4) === 0 ? `sleep ${seconds}; exit 1` : `sleep ${seconds}; echo done`;
 }
 
-function createJob(ctx: ChaosContext): string | undefined {
+function createJob(ctx: ChaosContext, fits: Fits): string | undefined {
   const w = ctx.model.workloads;
   if (w.jobs.length >= 3) return undefined;
   const cpuMilli = 100;
@@ -291,7 +289,7 @@ function createJob(ctx: ChaosContext): string | undefined {
   ].join('\n');
 }
 
-function changeJob(ctx: ChaosContext): string | undefined {
+function changeJob(ctx: ChaosContext, fits: Fits): string | undefined {
   const jobs = ctx.model.workloads.jobs;
   if (!jobs.length) return undefined;
   const j = pick(ctx.random, jobs);
@@ -315,7 +313,7 @@ function changeJob(ctx: ChaosContext): string | undefined {
   }
 }
 
-function createCronJob(ctx: ChaosContext): string | undefined {
+function createCronJob(ctx: ChaosContext, fits: Fits): string | undefined {
   const w = ctx.model.workloads;
   if (w.cronJobs.length >= 2) return undefined;
   const cpuMilli = 50;
@@ -375,22 +373,19 @@ function configMap(ctx: ChaosContext): string {
   return `kubectl patch configmap settings -p '{"data":{"mode":"${value}"}}'`;
 }
 
-/** The workload actions, as entries of the action table, budgeted by `fits`. */
-export function workloadActions(budget: Fits): ChaosAction[] {
-  fits = budget;
-  return WORKLOAD_ACTIONS;
+/** The workload actions, as entries of the action table, within the budget `fits` keeps. */
+export function workloadActions(fits: Fits): ChaosAction[] {
+  return [
+    { name: 'create statefulset', weight: 2, generate: (ctx) => createStatefulSet(ctx, fits) },
+    { name: 'scale statefulset', weight: 2, generate: (ctx) => scaleStatefulSet(ctx, fits) },
+    { name: 'change statefulset', weight: 3, generate: changeStatefulSet },
+    { name: 'create daemonset', weight: 1, generate: (ctx) => createDaemonSet(ctx, fits) },
+    { name: 'change daemonset', weight: 2, generate: changeDaemonSet },
+    { name: 'create job', weight: 2, generate: (ctx) => createJob(ctx, fits) },
+    { name: 'change job', weight: 2, generate: (ctx) => changeJob(ctx, fits) },
+    { name: 'create cronjob', weight: 1, generate: (ctx) => createCronJob(ctx, fits) },
+    { name: 'suspend cronjob', weight: 1, generate: suspendCronJob },
+    { name: 'delete pvc', weight: 1, generate: deleteClaim },
+    { name: 'configmap', weight: 1, generate: configMap },
+  ];
 }
-
-const WORKLOAD_ACTIONS: ChaosAction[] = [
-  { name: 'create statefulset', weight: 2, generate: createStatefulSet },
-  { name: 'scale statefulset', weight: 2, generate: scaleStatefulSet },
-  { name: 'change statefulset', weight: 3, generate: changeStatefulSet },
-  { name: 'create daemonset', weight: 1, generate: createDaemonSet },
-  { name: 'change daemonset', weight: 2, generate: changeDaemonSet },
-  { name: 'create job', weight: 2, generate: createJob },
-  { name: 'change job', weight: 2, generate: changeJob },
-  { name: 'create cronjob', weight: 1, generate: createCronJob },
-  { name: 'suspend cronjob', weight: 1, generate: suspendCronJob },
-  { name: 'delete pvc', weight: 1, generate: deleteClaim },
-  { name: 'configmap', weight: 1, generate: configMap },
-];
