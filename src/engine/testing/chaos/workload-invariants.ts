@@ -30,6 +30,20 @@ const isRunningAndReady = (pod: KObject) =>
 const images = (o: KObject | undefined): string[] =>
   ((o?.spec?.template?.spec ?? o?.spec)?.containers ?? []).map((c: { image?: string }) => c.image ?? '');
 
+/** The node a daemon pod is for: its nodeName, or before binding its node-affinity term. */
+function targetNode(pod: KObject): string | undefined {
+  const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms;
+  return pod.spec?.nodeName || terms?.[0]?.matchFields?.[0]?.values?.[0];
+}
+
+/** The scheduler found no room for the pod (PodScheduled False, Unschedulable). */
+const isUnschedulable = (pod: KObject) =>
+  !pod.spec?.nodeName &&
+  ((pod.status?.conditions as { type: string; status: string; reason?: string }[] | undefined)?.some(
+    (c) => c.type === 'PodScheduled' && c.status === 'False' && c.reason === 'Unschedulable',
+  ) ??
+    false);
+
 export interface WorkloadCheckCounts {
   statefulIdentity: number;
   orderedStarts: number;
@@ -117,10 +131,7 @@ export class WorkloadChecks {
       if (!ds || (ds.spec?.updateStrategy?.rollingUpdate?.maxSurge ?? 0) !== 0) continue;
       const onNode = new Map<string, string>();
       for (const pod of owned.filter(isLive)) {
-        const node =
-          pod.spec?.nodeName ??
-          pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]
-            ?.matchFields?.[0]?.values?.[0];
+        const node = targetNode(pod);
         if (!node) continue;
         this.counts.daemonPerNode++;
         const other = onNode.get(node);
@@ -193,13 +204,17 @@ export class WorkloadChecks {
       const selector = selectorFromLabelSelector({ matchLabels: ds.spec?.template?.spec?.nodeSelector ?? {} });
       const wanted = nodes.filter((n) => selector.matches(n.metadata.labels)).length;
       const live = (dsPods.get(ds.metadata.uid ?? '') ?? []).filter(isLive);
-      const onWanted = new Set(live.map((p) => p.spec?.nodeName));
+      const onWanted = new Set(live.map(targetNode));
+      // A daemon pod the scheduler has no room for stays Pending: without a higher priority it
+      // preempts nothing (DaemonSet docs, "How Daemon Pods are scheduled"; upstream leaves it to
+      // the default scheduler). It still counts as scheduled for the DaemonSet, not as ready.
+      const unschedulable = live.filter(isUnschedulable).length;
       const counts = [
         status.desiredNumberScheduled ?? 0,
         status.currentNumberScheduled ?? 0,
         status.updatedNumberScheduled ?? 0,
-        status.numberReady ?? 0,
-        status.numberAvailable ?? 0,
+        (status.numberReady ?? 0) + unschedulable,
+        (status.numberAvailable ?? 0) + unschedulable,
       ];
       if (
         counts.some((n) => n !== wanted) ||
@@ -214,16 +229,21 @@ export class WorkloadChecks {
       }
     }
     const now = this.sim.clock.now();
+    // A CronJob keeps starting jobs while the cluster settles: its newest may still run.
+    const recentCronJob = (job: KObject) => {
+      const started = job.status?.startTime ? this.sim.clock.parseTimestamp(job.status.startTime) : undefined;
+      const fromCron = job.metadata.ownerReferences?.some((r) => r.kind === 'CronJob');
+      return !!fromCron && started !== undefined && now - started < 5 * 60_000;
+    };
     for (const job of api.list(jobKind).items) {
       if (job.metadata.deletionTimestamp) continue;
       this.counts.settledWorkloads++;
       const conditions = (job.status?.conditions ?? []) as { type: string; status: string }[];
       const finished = conditions.some((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
-      // A CronJob keeps starting jobs while the cluster settles: its newest may still run.
-      const fromCron = job.metadata.ownerReferences?.some((r) => r.kind === 'CronJob');
-      const started = job.status?.startTime ? this.sim.clock.parseTimestamp(job.status.startTime) : undefined;
-      const recent = started !== undefined && now - started < 5 * 60_000;
-      if (!finished && !job.spec?.suspend && !(fromCron && recent)) {
+      // Parallelism 0 holds a Job as suspend does: no pod runs, it never finishes (Jobs docs,
+      // "Controlling parallelism"; upstream manageJob wants min(parallelism, remaining) active).
+      const held = job.spec?.suspend || job.spec?.parallelism === 0;
+      if (!finished && !held && !recentCronJob(job)) {
         this.report(
           'job not settled',
           `job ${job.metadata.name}: neither Complete nor Failed nor suspended (active ${job.status?.active ?? 0}, succeeded ${job.status?.succeeded ?? 0}, failed ${job.status?.failed ?? 0})`,
@@ -233,20 +253,13 @@ export class WorkloadChecks {
         this.report('job not settled', `job ${job.metadata.name}: suspended with ${job.status?.active} active pods`);
       }
     }
-    // A finished pod's job-tracking finalizer goes once the Job controller has counted it.
+    // A finished pod's job-tracking finalizer goes as soon as the Job controller has counted it
+    // (in the same sync); only a CronJob's newest job may still be at it.
     for (const pod of pods) {
       if (isTerminated(pod) && pod.metadata.finalizers?.includes(JOB_TRACKING)) {
-        const job = pod.metadata.ownerReferences?.find((r) => r.kind === 'Job');
-        const owner = job && api.tryGet(jobKind, pod.metadata.namespace, job.name);
-        const done = (owner?.status?.conditions ?? []).some(
-          (c: { type: string; status: string }) => c.status === 'True' && (c.type === 'Complete' || c.type === 'Failed'),
-        );
-        if (
-          !owner ||
-          done ||
-          (owner.status?.uncountedTerminatedPods === undefined &&
-            now - this.sim.clock.parseTimestamp(pod.metadata.creationTimestamp ?? '') > 5 * 60_000)
-        ) {
+        const ref = pod.metadata.ownerReferences?.find((r) => r.kind === 'Job');
+        const job = ref && api.tryGet(jobKind, pod.metadata.namespace, ref.name);
+        if (!job || !recentCronJob(job)) {
           this.report(
             'object stuck on a finalizer',
             `pod ${pod.metadata.name}: ${pod.status?.phase} but still carries ${JOB_TRACKING}`,
