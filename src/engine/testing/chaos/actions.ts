@@ -11,6 +11,7 @@
 import type { SeededRandom } from '../../clock/random';
 import { podKind } from '../../api/kinds/pod';
 import type { Simulation } from '../../simulation';
+import { BROKEN_IMAGE, GOOD_IMAGES } from './images';
 import { newWorkloadModel, workloadActions, workloadMilliCPU, type WorkloadModel } from './workload-actions';
 
 /** A Deployment the session created, as the generator remembers it. */
@@ -49,9 +50,7 @@ export interface ChaosAction {
   generate(ctx: ChaosContext): string | undefined;
 }
 
-/** Images that exist in the simulated registry, and one that never pulls. */
-export const GOOD_IMAGES = ['nginx:1.25', 'nginx:1.26', 'nginx:1.27'];
-export const BROKEN_IMAGE = 'nginx:does-not-exist';
+export { BROKEN_IMAGE, GOOD_IMAGES } from './images';
 
 /** The default cluster: 3 zones of 2 nodes with 4 CPUs each. */
 export const DEFAULT_NODES = ['node-a1', 'node-a2', 'node-b1', 'node-b2', 'node-c1', 'node-c2'];

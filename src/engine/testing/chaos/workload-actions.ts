@@ -9,6 +9,7 @@ import type { SeededRandom } from '../../clock/random';
 import { podKind } from '../../api/kinds/pod';
 import { persistentVolumeClaimKind } from '../../api/kinds/persistentvolumeclaim';
 import type { ChaosAction, ChaosContext } from './actions';
+import { BROKEN_IMAGE, GOOD_IMAGES } from './images';
 
 /** Whether `extra` more milli-CPU keeps the session within its budget (the table's owner decides). */
 export type Fits = (ctx: ChaosContext, extra: number) => boolean;
@@ -69,11 +70,8 @@ function pick<T>(random: SeededRandom, items: readonly T[]): T {
   return items[random.int(items.length)];
 }
 
-const GOOD = ['nginx:1.25', 'nginx:1.26', 'nginx:1.27'];
-const BROKEN = 'nginx:does-not-exist';
-
 function image(random: SeededRandom): string {
-  return random.int(4) === 0 ? BROKEN : pick(random, GOOD);
+  return random.int(4) === 0 ? BROKEN_IMAGE : pick(random, GOOD_IMAGES);
 }
 
 function newName(ctx: ChaosContext, prefix: string): string {
@@ -122,7 +120,7 @@ function createStatefulSet(ctx: ChaosContext, fits: Fits): string | undefined {
     `      terminationGracePeriodSeconds: ${pick(ctx.random, [0, 10])}`,
     '      containers:',
     '      - name: main',
-    `        image: ${pick(ctx.random, GOOD)}`,
+    `        image: ${pick(ctx.random, GOOD_IMAGES)}`,
     '        resources:',
     `          requests: {cpu: ${cpuMilli}m, memory: 64Mi}`,
     '        readinessProbe:',
@@ -217,7 +215,7 @@ function createDaemonSet(ctx: ChaosContext, fits: Fits): string | undefined {
     `${selector}${tolerations}      terminationGracePeriodSeconds: ${pick(ctx.random, [0, 5])}`,
     '      containers:',
     '      - name: main',
-    `        image: ${pick(ctx.random, GOOD)}`,
+    `        image: ${pick(ctx.random, GOOD_IMAGES)}`,
     '        resources:',
     `          requests: {cpu: ${cpuMilli}m, memory: 32Mi}`,
     'EOF',

@@ -12,11 +12,11 @@ import { podKind } from '../../api/kinds/pod';
 import { statefulSetKind } from '../../api/kinds/statefulset';
 import { selectorFromLabelSelector } from '../../../k8s/labels';
 import type { Simulation } from '../../simulation';
+import { BROKEN_IMAGE } from './images';
 
 type Report = (invariant: string, message: string) => void;
 
 const POD_INDEX = 'apps.kubernetes.io/pod-index';
-const BROKEN_IMAGE = 'nginx:does-not-exist';
 const JOB_TRACKING = 'batch.kubernetes.io/job-tracking';
 
 const isTerminated = (pod: KObject) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
