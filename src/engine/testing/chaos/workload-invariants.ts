@@ -177,6 +177,11 @@ export class WorkloadChecks {
       const ordered = (set.spec?.podManagementPolicy ?? 'OrderedReady') === 'OrderedReady';
       if (images(set).includes(BROKEN_IMAGE)) continue;
       if (ordered && owned.some((p) => images(p).includes(BROKEN_IMAGE))) continue;
+      // A pod whose claim is bound to a local volume can only run on that volume's node (the PV's
+      // nodeAffinity; "Persistent Volumes" docs, "Node Affinity"); when that node is full the pod
+      // waits, Unschedulable, as it would upstream. The session's CPU budget bounds the cluster's
+      // total, not what ends up on one node.
+      if (owned.some((p) => isLive(p) && isUnschedulable(p))) continue;
       const replicas = set.spec?.replicas ?? 1;
       const partition = Math.min(replicas, set.spec?.updateStrategy?.rollingUpdate?.partition ?? 0);
       const counts = [status.replicas ?? 0, status.readyReplicas ?? 0, status.availableReplicas ?? 0];
