@@ -36,11 +36,19 @@ function targetNode(pod: KObject): string | undefined {
   return pod.spec?.nodeName || terms?.[0]?.matchFields?.[0]?.values?.[0];
 }
 
-/** The scheduler found no room for the pod (PodScheduled False, Unschedulable). */
-const isUnschedulable = (pod: KObject) =>
+/**
+ * The scheduler found no room for the pod: PodScheduled False, Unschedulable, some node short of
+ * a resource ("Insufficient cpu"). Cordons, taints and selectors do not count: the settling
+ * lifts the first two and the generator draws selectors that match.
+ */
+const waitsForRoom = (pod: KObject) =>
   !pod.spec?.nodeName &&
-  ((pod.status?.conditions as { type: string; status: string; reason?: string }[] | undefined)?.some(
-    (c) => c.type === 'PodScheduled' && c.status === 'False' && c.reason === 'Unschedulable',
+  ((pod.status?.conditions as { type: string; status: string; reason?: string; message?: string }[] | undefined)?.some(
+    (c) =>
+      c.type === 'PodScheduled' &&
+      c.status === 'False' &&
+      c.reason === 'Unschedulable' &&
+      !!c.message?.includes(' Insufficient '),
   ) ??
     false);
 
@@ -181,7 +189,7 @@ export class WorkloadChecks {
       // nodeAffinity; "Persistent Volumes" docs, "Node Affinity"); when that node is full the pod
       // waits, Unschedulable, as it would upstream. The session's CPU budget bounds the cluster's
       // total, not what ends up on one node.
-      if (owned.some((p) => isLive(p) && isUnschedulable(p))) continue;
+      if (owned.some((p) => isLive(p) && waitsForRoom(p))) continue;
       const replicas = set.spec?.replicas ?? 1;
       const partition = Math.min(replicas, set.spec?.updateStrategy?.rollingUpdate?.partition ?? 0);
       const counts = [status.replicas ?? 0, status.readyReplicas ?? 0, status.availableReplicas ?? 0];
@@ -213,7 +221,7 @@ export class WorkloadChecks {
       // A daemon pod the scheduler has no room for stays Pending: without a higher priority it
       // preempts nothing (DaemonSet docs, "How Daemon Pods are scheduled"; upstream leaves it to
       // the default scheduler). It still counts as scheduled for the DaemonSet, not as ready.
-      const unschedulable = live.filter(isUnschedulable).length;
+      const unschedulable = live.filter(waitsForRoom).length;
       const counts = [
         status.desiredNumberScheduled ?? 0,
         status.currentNumberScheduled ?? 0,
