@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-function kubeplay(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { input, encoding: 'utf8' });
+function kubeplay(args: string[], input?: string, preload: string[] = []) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', ...preload, 'src/cli/main.ts', ...args], {
+    input,
+    encoding: 'utf8',
+  });
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
 
@@ -43,5 +46,18 @@ describe('kubeplay CLI', () => {
     const r = kubeplay(['run', '-'], "kubectl get nodes\nkubectl get pods -l 'x\n");
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/kubeplay: stdin: line 2: /);
+  });
+
+  it('stops the script at a command that fails with an internal error and exits 1', () => {
+    // The preload makes one command throw inside the engine, as a bug would.
+    const planted = ['--import', './src/cli/testing/plant-internal-error.ts'];
+    const script = 'kubectl get ns default\nkubectl get configmap planted-crash\nkubectl get nodes\n';
+    const r = kubeplay(['run', '-'], script, planted);
+    expect(r.stdout).toBe(
+      '$ kubectl get ns default\nNAME      STATUS   AGE\ndefault   Active   0s\n' +
+        '$ kubectl get configmap planted-crash\nerror: internal error: planted for the test\n',
+    );
+    expect(r.stderr).toBe('kubeplay: stdin: stopped at line 2: the command failed with an internal error\n');
+    expect(r.status).toBe(1);
   });
 });

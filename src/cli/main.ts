@@ -68,8 +68,8 @@ function main(argv: string[]): number {
   const result = streamScript(source, { seed, readFile: readLocalFile }, (chunk) => process.stdout.write(chunk));
   if (result.error) process.stderr.write(`kubeplay: ${name}: ${result.error}\n`);
   if (result.internalErrors > 0) {
-    const n = result.internalErrors;
-    process.stderr.write(`kubeplay: ${name}: ${n} command${n === 1 ? '' : 's'} failed with an internal error\n`);
+    const where = result.stoppedAtLine === undefined ? 'at its end' : `at line ${result.stoppedAtLine}`;
+    process.stderr.write(`kubeplay: ${name}: stopped ${where}: the command failed with an internal error\n`);
   }
   return result.exitCode;
 }

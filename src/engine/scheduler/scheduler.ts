@@ -30,7 +30,14 @@ import { newNodeInfo } from './framework/node-info';
 import { podInfoFor } from './framework/pod-info';
 import type { FilterPlugin, PodInfo, ScorePlugin, Status } from './framework/types';
 import { defaultPlugins } from './plugins/registry';
-import { BIND_TIMEOUT_MS, claimsBound, preBindVolumes, volumeListers, type VolumeListers } from './plugins/volume-binding';
+import {
+  BIND_TIMEOUT_MS,
+  claimsBound,
+  preBindVolumes,
+  volumeListers,
+  volumeWaitError,
+  type VolumeListers,
+} from './plugins/volume-binding';
 import { preempt, type PreemptionHooks, type PreemptionResult } from './preemption';
 import type { ClusterEvent } from './queue/events';
 import {
@@ -231,10 +238,26 @@ export class Scheduler {
         this.stopWaiting(key);
         continue;
       }
+      const error = volumeWaitError(this.volumes, latest);
+      if (error) {
+        this.failVolumeWait(key, error);
+        continue;
+      }
       if (!claimsBound(this.volumes, latest)) continue;
       this.stopWaiting(key);
       this.bind(wait.qpi, wait.pod, wait.node);
     }
+  }
+
+  /** The binding cycle of a pod waiting for its volumes fails: the pod goes back to the queue. */
+  private failVolumeWait(key: string, message: string): void {
+    const wait = this.waitingForVolumes.get(key);
+    if (!wait) return;
+    this.stopWaiting(key);
+    this.cache.forgetPod(key);
+    this.queue.onClusterEvent({ type: 'AssignedPodDelete', pod: wait.pod });
+    this.stats.errors++;
+    this.handleFailure(wait.qpi, 'SchedulerError', message, new Set(), '', true);
   }
 
   private stopWaiting(key: string): void {
@@ -499,18 +522,7 @@ export class Scheduler {
         BIND_TIMEOUT_MS,
         () => {
           if (!this.waitingForVolumes.has(qpi.key)) return;
-          this.stopWaiting(qpi.key);
-          this.cache.forgetPod(qpi.key);
-          this.queue.onClusterEvent({ type: 'AssignedPodDelete', pod });
-          this.stats.errors++;
-          this.handleFailure(
-            qpi,
-            'SchedulerError',
-            'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded',
-            new Set(),
-            '',
-            true,
-          );
+          this.failVolumeWait(qpi.key, 'running PreBind plugin "VolumeBinding": binding volumes: context deadline exceeded');
         },
         Priority.controller,
         'kube-scheduler: VolumeBinding bind timeout',

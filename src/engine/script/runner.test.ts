@@ -110,16 +110,17 @@ describe('runScript', () => {
     expect(chunks).toEqual([]);
   });
 
-  it("prints an internal error where the command's output ends, goes on, and exits 1", () => {
-    const result = runScript('kubectl apply -f x.yaml\nkubectl get ns default\n', {
+  it("prints an internal error where the command's output ends, stops the script there, and exits 1", () => {
+    const result = runScript('kubectl get ns default\nkubectl apply -f x.yaml\nkubectl get ns default\n', {
       readFile: () => {
         throw new Error('disk on fire');
       },
     });
     expect(result.transcript).toBe(
-      '$ kubectl apply -f x.yaml\nerror: internal error: disk on fire\n$ kubectl get ns default\nNAME      STATUS   AGE\ndefault   Active   0s\n',
+      '$ kubectl get ns default\nNAME      STATUS   AGE\ndefault   Active   0s\n$ kubectl apply -f x.yaml\nerror: internal error: disk on fire\n',
     );
     expect(result.exitCode).toBe(1);
     expect(result.internalErrors).toBe(1);
+    expect(result.stoppedAtLine).toBe(2);
   });
 });

@@ -4,8 +4,9 @@
 //
 // The transcript is handed out command by command (streamScript), so a script of a million lines
 // never holds its whole transcript in memory. A command that lets an exception escape (a bug in the
-// engine, not a failing command) prints `error: internal error: …` where its output would end; the
-// script goes on and the result counts it, so the CLI can end with a non-zero status.
+// engine, not a failing command) prints `error: internal error: …` where its output would end and
+// stops the script there: the state the exception left behind is not one later commands should be
+// measured against. The result names the command, so the CLI can end with a non-zero status.
 
 import { errorText } from '../runtime/owner-selector';
 import { Simulation, type SimulationOptions } from '../simulation';
@@ -18,8 +19,10 @@ export interface ScriptResult {
   exitCode: number;
   /** The syntax error, if any, as `line N: …`. */
   error?: string;
-  /** How many commands ended with `error: internal error: …`. */
+  /** How many commands ended with `error: internal error: …` (0 or 1: the script stops there). */
   internalErrors: number;
+  /** The line of the command that failed with an internal error (the script stopped after it). */
+  stoppedAtLine?: number;
 }
 
 export type StreamResult = Omit<ScriptResult, 'transcript'>;
@@ -90,11 +93,14 @@ export function streamScript(source: string, options: SimulationOptions, write: 
     throw e;
   }
   const session = new ScriptSession(options);
-  for (const command of scriptCommands(source)) write(session.run(command).chunk);
-  const { chunk } = session.finish();
+  for (const command of scriptCommands(source)) {
+    const { chunk, internalError } = session.run(command);
+    write(chunk);
+    if (internalError !== undefined) return { exitCode: 1, internalErrors: 1, stoppedAtLine: command.line };
+  }
+  const { chunk, internalError } = session.finish();
   if (chunk) write(chunk);
-  const internalErrors = session.internalErrors;
-  return { exitCode: internalErrors > 0 ? 1 : 0, internalErrors };
+  return internalError === undefined ? { exitCode: 0, internalErrors: 0 } : { exitCode: 1, internalErrors: 1 };
 }
 
 /** Runs `source` and returns its whole transcript (tests and short scripts). */

@@ -43,7 +43,7 @@ import type { Recorder } from '../../runtime/events';
 import { keyFor, objectKey, type Informer, type InformerFactory } from '../../runtime/informer';
 import { claimCandidates } from '../../runtime/lookups';
 import { indexSelectorsOf } from '../../runtime/selector-index';
-import { isPodReady, replicaStateChanged } from '../active-pods';
+import { isPodReady } from '../active-pods';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import {
   claimRevisions,
@@ -289,8 +289,9 @@ export function startStatefulSetController(deps: StatefulSetControllerDeps): Con
       return setsMatching(pod);
     },
     onUpdate: (oldPod, cur) => {
+      // Every change wakes the set, as upstream's updatePod does: a Pending pod's scheduling
+      // failure (PodScheduled condition) is what makes the set recreate a claim deleted under it.
       if (oldPod.metadata.resourceVersion === cur.metadata.resourceVersion) return undefined;
-      if (!replicaStateChanged(oldPod, cur)) return undefined;
       const keys: string[] = [];
       const curRef = getControllerOf(cur);
       const oldRef = getControllerOf(oldPod);

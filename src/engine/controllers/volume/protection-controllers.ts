@@ -1,8 +1,10 @@
 // The storage object in-use protection controllers (pkg/controller/volume/pvcprotection and
 // pvprotection): they lift the finalizers StorageObjectInUseProtection admission put on claims and
 // volumes, once the object is being deleted and nothing uses it any more.
-//  - PVC protection: a claim is in use while a pod that is not shut down (phase Succeeded or
-//    Failed) names it — pods found through the pod informer's claim index, never a namespace list.
+//  - PVC protection: a claim is in use while a pod that is scheduled (spec.nodeName set: the
+//    kubelet never starts a pod on a claim being deleted, so an unscheduled pod does not hold it;
+//    upstream podUsesPVC) and not shut down (phase Succeeded or Failed) names it — pods found
+//    through the pod informer's claim index, never a namespace list.
 //    Pod deletions and phase changes wake the claims the pod names.
 //  - PV protection: a volume is in use while its phase is Bound.
 
@@ -24,6 +26,7 @@ export interface ProtectionDeps {
 }
 
 const isShutDown = (pod: KObject) => pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+const holdsClaims = (pod: KObject) => !!pod.spec?.nodeName && !isShutDown(pod);
 
 function removeFinalizer(api: ApiServer, obj: KObject, finalizer: string): void {
   try {
@@ -51,7 +54,7 @@ export function startPvcProtectionController(deps: ProtectionDeps): Controller {
       const { namespace, name } = splitKey(key);
       const claim = pvcs.get(namespace, name);
       if (!claim || !deletingWith(claim, PVC_PROTECTION_FINALIZER)) return;
-      if (podsUsingClaim(pods, namespace, name).some((p) => !isShutDown(p))) return;
+      if (podsUsingClaim(pods, namespace, name).some(holdsClaims)) return;
       removeFinalizer(deps.api, claim, PVC_PROTECTION_FINALIZER);
     },
   });

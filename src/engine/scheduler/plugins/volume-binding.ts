@@ -125,6 +125,20 @@ export function claimsBound(listers: VolumeListers, pod: KObject): boolean {
 }
 
 /**
+ * What ends a PreBind wait before its timeout (upstream checkBindings, polled): a claim of the pod
+ * that is gone from the cache. Returns the binding cycle's error, or undefined to keep waiting.
+ */
+export function volumeWaitError(listers: VolumeListers, pod: KObject): string | undefined {
+  const ns = pod.metadata.namespace ?? '';
+  for (const name of podClaimNames(pod)) {
+    if (!listers.pvcs.get(ns, name)) {
+      return `running PreBind plugin "VolumeBinding": binding volumes: failed to check provisioning pvc: PersistentVolumeClaim "${ns}/${name}" not found`;
+    }
+  }
+  return undefined;
+}
+
+/**
  * PreBind: binds each unbound WaitForFirstConsumer claim of the pod for `node` — a matching free
  * volume is given the claim (the PV controller completes the binding), otherwise the claim is
  * annotated with the selected node (the PV controller then asks its provisioner). Returns an

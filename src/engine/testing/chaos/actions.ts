@@ -4,12 +4,15 @@
 // entries of CHAOS_ACTIONS (or a table passed to runChaos) and its capacity to `requestedMilliCPU`.
 //
 // Everything is drawn from the engine's SeededRandom, so one seed always gives one sequence. The
-// model keeps the requests the Deployments may ask for (with their surge) under half the cluster's
-// CPU, so that after the chaos stops every Deployment can become available again.
+// model keeps the requests the workloads may ask for (Deployments with their surge; the other
+// kinds as workload-actions.ts counts them) under half the cluster's CPU, so that after the chaos
+// stops every workload can become ready again.
 
 import type { SeededRandom } from '../../clock/random';
 import { podKind } from '../../api/kinds/pod';
 import type { Simulation } from '../../simulation';
+import { BROKEN_IMAGE, GOOD_IMAGES } from './images';
+import { newWorkloadModel, workloadActions, workloadMilliCPU, type WorkloadModel } from './workload-actions';
 
 /** A Deployment the session created, as the generator remembers it. */
 export interface ChaosDeployment {
@@ -30,6 +33,8 @@ export interface ChaosModel {
   orphanMilliCPU: number;
   /** How many Deployments were ever created (names stay unique). */
   created: number;
+  /** StatefulSets, DaemonSets, Jobs, CronJobs and ConfigMaps the session made. */
+  workloads: WorkloadModel;
 }
 
 export interface ChaosContext {
@@ -45,9 +50,7 @@ export interface ChaosAction {
   generate(ctx: ChaosContext): string | undefined;
 }
 
-/** Images that exist in the simulated registry, and one that never pulls. */
-export const GOOD_IMAGES = ['nginx:1.25', 'nginx:1.26', 'nginx:1.27'];
-export const BROKEN_IMAGE = 'nginx:does-not-exist';
+export { BROKEN_IMAGE, GOOD_IMAGES } from './images';
 
 /** The default cluster: 3 zones of 2 nodes with 4 CPUs each. */
 export const DEFAULT_NODES = ['node-a1', 'node-a2', 'node-b1', 'node-b2', 'node-c1', 'node-c2'];
@@ -58,7 +61,14 @@ const CPU_BUDGET = CLUSTER_MILLI_CPU / 2;
 const NAMES = ['web', 'api', 'cache', 'shop', 'auth'];
 
 export function newModel(): ChaosModel {
-  return { deployments: [], nodes: DEFAULT_NODES, zones: DEFAULT_ZONES, orphanMilliCPU: 0, created: 0 };
+  return {
+    deployments: [],
+    nodes: DEFAULT_NODES,
+    zones: DEFAULT_ZONES,
+    orphanMilliCPU: 0,
+    created: 0,
+    workloads: newWorkloadModel(),
+  };
 }
 
 function pick<T>(random: SeededRandom, items: readonly T[]): T {
@@ -79,7 +89,7 @@ function deploymentPeak(d: Pick<ChaosDeployment, 'replicas' | 'cpuMilli' | 'maxS
 
 /** CPU the session's workloads may request at their peak. */
 export function requestedMilliCPU(model: ChaosModel): number {
-  return model.deployments.reduce((sum, d) => sum + deploymentPeak(d), model.orphanMilliCPU);
+  return model.deployments.reduce((sum, d) => sum + deploymentPeak(d), model.orphanMilliCPU + workloadMilliCPU(model.workloads));
 }
 
 function fits(model: ChaosModel, extra: number): boolean {
@@ -269,6 +279,7 @@ export const CHAOS_ACTIONS: readonly ChaosAction[] = [
   { name: 'evict', weight: 2, generate: evict },
   { name: 'label', weight: 1, generate: label },
   { name: 'sleep', weight: 6, generate: sleep },
+  ...workloadActions((ctx, extra) => fits(ctx.model, extra)),
 ];
 
 /** Draws one command: a weighted action that has something to do (sleep when none has). */

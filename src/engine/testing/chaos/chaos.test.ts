@@ -65,6 +65,8 @@ describe('chaos sessions', () => {
       'kubeplay node',
       'kubeplay zone',
       'kubeplay pod',
+      'kubectl patch',
+      'kubectl create',
       'sleep 10s'.split(' ')[0],
     ]) {
       expect(
@@ -158,9 +160,9 @@ describe('each guarantee can fail', () => {
     expect(reports.some((r) => r.startsWith('deployment not settled: deployment web: wants 3,'))).toBe(true);
   });
 
-  it('reports an object left with a deletionTimestamp', () => {
+  it('reports an object left with a deletionTimestamp past its grace period', () => {
     const { monitor, reports } = monitored(
-      'kubectl create deployment web --image=nginx --replicas=1\nsleep 30s\nkubeplay node stop node-a1\nkubeplay node stop node-a2\nkubeplay node stop node-b1\nkubeplay node stop node-b2\nkubeplay node stop node-c1\nkubeplay node stop node-c2\nkubectl delete pods -l app=web --wait=false\n',
+      'kubectl create deployment web --image=nginx --replicas=1\nsleep 30s\nkubeplay node stop node-a1\nkubeplay node stop node-a2\nkubeplay node stop node-b1\nkubeplay node stop node-b2\nkubeplay node stop node-c1\nkubeplay node stop node-c2\nkubectl delete pods -l app=web --wait=false\nsleep 1m\n',
     );
     monitor.checkSettled();
     expect(reports.some((r) => r.startsWith('object stuck deleting: Pod default/web-'))).toBe(true);

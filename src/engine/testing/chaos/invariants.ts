@@ -17,6 +17,7 @@ import type { DisruptionBudgetChecker } from '../../api/subresources/eviction';
 import { nodeAllocatable, podRequests } from '../../scheduler/framework/resources';
 import type { Simulation } from '../../simulation';
 import { BROKEN_IMAGE } from './actions';
+import { emptyWorkloadCounts, WorkloadChecks, type WorkloadCheckCounts } from './workload-invariants';
 
 export type FailureKind = 'crash' | 'livelock' | 'hang' | 'violation' | 'nondeterminism';
 
@@ -82,7 +83,7 @@ function runsTemplateOf(rs: KObject, d: KObject): boolean {
 }
 
 /** How often each guarantee was actually put to the test (a check that never runs proves nothing). */
-export interface CheckCounts {
+export interface CheckCounts extends WorkloadCheckCounts {
   bindings: number;
   surge: number;
   unavailable: number;
@@ -92,21 +93,32 @@ export interface CheckCounts {
 }
 
 export function emptyCheckCounts(): CheckCounts {
-  return { bindings: 0, surge: 0, unavailable: 0, evictions: 0, steps: 0, settledDeployments: 0 };
+  return {
+    bindings: 0,
+    surge: 0,
+    unavailable: 0,
+    evictions: 0,
+    steps: 0,
+    settledDeployments: 0,
+    ...emptyWorkloadCounts(),
+  };
 }
 
 export class ChaosMonitor {
   readonly counts = emptyCheckCounts();
   private readonly nodeOfPod = new Map<string, string>();
   private readonly stops: (() => void)[] = [];
+  private readonly workloads: WorkloadChecks;
 
   constructor(
     private readonly sim: Simulation,
     private readonly report: Report,
   ) {
     const api = sim.cluster.api;
+    this.workloads = new WorkloadChecks(sim, report, this.counts, () => this.allNodesHealthy());
     this.stops.push(
       sim.subscribe((event) => {
+        if (event.object.kind === 'Pod' && event.type === 'ADDED') this.workloads.onPodAdded(event.object);
         if (event.object.kind === 'Pod' && event.type !== 'DELETED') this.onPod(event.object);
         if (event.object.kind === 'ReplicaSet' && event.type !== 'DELETED') this.onReplicaSet(event.object, event.oldObject);
       }),
@@ -257,7 +269,9 @@ export class ChaosMonitor {
     this.counts.steps++;
     const api = this.sim.cluster.api;
     const used = new Map<string, { cpu: number; memory: number; pods: number }>();
-    for (const pod of api.list(podKind).items) {
+    const pods = api.list(podKind).items;
+    this.workloads.checkStep(pods);
+    for (const pod of pods) {
       const node = pod.spec?.nodeName;
       if (!node || isTerminated(pod)) continue;
       const r = podRequests(pod);
@@ -352,9 +366,27 @@ export class ChaosMonitor {
         );
       }
     }
+    this.workloads.checkSettled();
+    const now = this.sim.clock.now();
+    // storage-object-in-use-protection: a claim a pod still uses keeps its pvc-protection
+    // finalizer, Terminating, as long as that pod is not finished ("Persistent Volumes" docs,
+    // "Storage Object in Use Protection"; upstream pvcprotection controller, podIsShutDown).
+    const claimsInUse = new Set(
+      pods
+        .filter((p) => !isTerminated(p))
+        .flatMap((p) =>
+          (p.spec?.volumes ?? []).map(
+            (v: { persistentVolumeClaim?: { claimName?: string } }) =>
+              `${p.metadata.namespace}/${v.persistentVolumeClaim?.claimName}`,
+          ),
+        ),
+    );
     for (const obj of this.sim.objects()) {
       const what = `${obj.kind} ${obj.metadata.namespace ? `${obj.metadata.namespace}/` : ''}${obj.metadata.name}`;
-      if (obj.metadata.deletionTimestamp) {
+      const inUse = obj.kind === 'PersistentVolumeClaim' && claimsInUse.has(`${obj.metadata.namespace}/${obj.metadata.name}`);
+      // A deletionTimestamp still ahead is a grace period running (a CronJob keeps replacing jobs).
+      const graceLeft = obj.metadata.deletionTimestamp && this.sim.clock.parseTimestamp(obj.metadata.deletionTimestamp) > now;
+      if (obj.metadata.deletionTimestamp && !inUse && !graceLeft) {
         this.report(
           'object stuck deleting',
           `${what}: deletionTimestamp ${obj.metadata.deletionTimestamp}, finalizers [${(obj.metadata.finalizers ?? []).join(', ')}]`,
