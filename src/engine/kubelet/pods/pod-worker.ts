@@ -36,6 +36,8 @@ import { POD_ATTACH_AND_MOUNT_TIMEOUT_MS } from '../volumes';
 /** kubelet syncFrequency (resync of healthy pods) and backOffPeriod (after errors). */
 const RESYNC_MS = 60_000;
 const ERROR_BACKOFF_MS = 10_000;
+/** The status manager's syncBatch period: how soon a status someone else wrote is written over. */
+const STATUS_RECONCILE_MS = 10_000;
 const JITTER_FACTOR = 0.5;
 
 type TerminationCause = 'deleted' | 'removed' | 'deadline' | 'completed' | 'rejected' | 'shutdown' | 'evicted';
@@ -62,6 +64,7 @@ export class PodWorker implements ProbeHost {
   private syncTimer?: TimerHandle;
   private syncAtMs = Infinity;
   private deadlineTimer?: TimerHandle;
+  private reconcileTimer?: TimerHandle;
   private busy = 0;
   private syncPending = false;
   private termination?: Termination;
@@ -122,6 +125,21 @@ export class PodWorker implements ProbeHost {
     // HandlePodReconcile: a status change by someone else (a readiness gate's condition patched
     // True) makes the kubelet recompute Ready (NeedToReconcilePodReadiness).
     else if (pod.spec?.readinessGates?.length && previous.status?.conditions !== pod.status?.conditions) this.requestSync(0);
+    // The status manager's needsReconcile: a status written by someone else (the node lifecycle
+    // controller marking the pod not Ready while the node looked lost) is written over with the
+    // kubelet's own at its next syncBatch, if they differ. Our own writes come back as the object
+    // we stored, so they do not count.
+    else if (previous.status !== pod.status && !this.reconcileTimer) {
+      this.reconcileTimer = this.node.clock.at(
+        this.node.clock.now() + STATUS_RECONCILE_MS,
+        () => {
+          this.reconcileTimer = undefined;
+          this.reconcileStatus();
+        },
+        Priority.controller,
+        `kubelet status reconcile ${pod.metadata.name}`,
+      );
+    }
   }
 
   /** The API object is gone (force delete, or the final delete). */
@@ -184,6 +202,7 @@ export class PodWorker implements ProbeHost {
     this.finished = true;
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
+    this.reconcileTimer?.cancel();
     this.prober.stop();
   }
 
@@ -704,6 +723,19 @@ export class PodWorker implements ProbeHost {
     this.lastWrittenStatus = status;
     try {
       this.pod = node.api.updateStatus({ ...current, status });
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+    }
+  }
+
+  /** syncBatch for this pod: the API's status differs from the one last written here: write that again. */
+  private reconcileStatus(): void {
+    const written = this.lastWrittenStatus as KObject['status'] | undefined;
+    if (this.finished || this.removed || !written || !this.node.online()) return;
+    const current = this.node.api.tryGet(podKind, this.pod.metadata.namespace, this.pod.metadata.name!);
+    if (!current || current.metadata.uid !== this.uid || !podStatusChanged(current.status, written)) return;
+    try {
+      this.pod = this.node.api.updateStatus({ ...current, status: written });
     } catch (e) {
       if (!isApiError(e)) throw e;
     }
