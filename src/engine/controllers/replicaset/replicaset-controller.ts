@@ -44,6 +44,7 @@ import { UIDTrackingControllerExpectations, podKey } from '../../runtime/expecta
 import { objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
 import { claimCandidates, ensureLabelIndex, listMatching } from '../../runtime/lookups';
 import { indexSelectorsOf } from '../../runtime/selector-index';
+import { ownerKeysForPodUpdate } from '../pod-update-owners';
 import { filterActivePods, isPodAvailable, isPodReady, podsToDelete, replicaStateChanged } from '../active-pods';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE, PodControl } from '../pod-control';
@@ -379,6 +380,11 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     },
   });
 
+  const podRouting = {
+    resolve: resolveControllerRef,
+    ownersMatching,
+    enqueueAfter: (key: string, ms: number) => controller.enqueueAfter(key, ms),
+  };
   controller.handle(pods, {
     onAdd: (pod) => {
       // A pod that shows up already being deleted (a restart of the controller manager).
@@ -396,35 +402,17 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     onUpdate: (oldPod, cur) => {
       if (oldPod.metadata.resourceVersion === cur.metadata.resourceVersion) return undefined;
       if (!replicaStateChanged(oldPod, cur)) return undefined;
-      const labelChanged = !deepEqual(oldPod.metadata.labels ?? {}, cur.metadata.labels ?? {});
-      const keys: string[] = [];
       if (cur.metadata.deletionTimestamp) {
+        const keys: string[] = [];
         const k = podGone(cur);
         if (k) keys.push(k);
-        if (labelChanged) {
+        if (!deepEqual(oldPod.metadata.labels ?? {}, cur.metadata.labels ?? {})) {
           const k2 = podGone(oldPod);
           if (k2) keys.push(k2);
         }
         return keys;
       }
-      const curRef = getControllerOf(cur);
-      const oldRef = getControllerOf(oldPod);
-      const refChanged = !deepEqual(curRef ?? null, oldRef ?? null);
-      if (refChanged && oldRef) {
-        const old = resolveControllerRef(oldPod.metadata.namespace, oldRef);
-        if (old) keys.push(objectKey(old));
-      }
-      if (curRef) {
-        const owner = resolveControllerRef(cur.metadata.namespace, curRef);
-        if (!owner) return keys;
-        const key = objectKey(owner);
-        keys.push(key);
-        const minReady: number = owner.spec?.minReadySeconds ?? 0;
-        if (!isPodReady(oldPod) && isPodReady(cur) && minReady > 0) controller.enqueueAfter(key, minReady * 1000 + 1000);
-        return keys;
-      }
-      if (labelChanged || refChanged) keys.push(...ownersMatching(cur));
-      return keys;
+      return ownerKeysForPodUpdate(oldPod, cur, podRouting);
     },
     onDelete: (pod) => podGone(pod),
   });

@@ -43,7 +43,7 @@ import type { Recorder } from '../../runtime/events';
 import { keyFor, objectKey, type Informer, type InformerFactory } from '../../runtime/informer';
 import { claimCandidates } from '../../runtime/lookups';
 import { indexSelectorsOf } from '../../runtime/selector-index';
-import { isPodReady } from '../active-pods';
+import { ownerKeysForPodUpdate } from '../pod-update-owners';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import {
   claimRevisions,
@@ -292,26 +292,11 @@ export function startStatefulSetController(deps: StatefulSetControllerDeps): Con
       // Every change wakes the set, as upstream's updatePod does: a Pending pod's scheduling
       // failure (PodScheduled condition) is what makes the set recreate a claim deleted under it.
       if (oldPod.metadata.resourceVersion === cur.metadata.resourceVersion) return undefined;
-      const keys: string[] = [];
-      const curRef = getControllerOf(cur);
-      const oldRef = getControllerOf(oldPod);
-      const refChanged = !deepEqual(curRef ?? null, oldRef ?? null);
-      if (refChanged && oldRef) {
-        const old = resolveControllerRef(oldPod.metadata.namespace, oldRef);
-        if (old) keys.push(objectKey(old));
-      }
-      if (curRef) {
-        const set = resolveControllerRef(cur.metadata.namespace, curRef);
-        if (!set) return keys;
-        const key = objectKey(set);
-        keys.push(key);
-        const minReady: number = set.spec?.minReadySeconds ?? 0;
-        if (!isPodReady(oldPod) && isPodReady(cur) && minReady > 0) controller.enqueueAfter(key, minReady * 1000 + 1000);
-        return keys;
-      }
-      const labelChanged = !deepEqual(oldPod.metadata.labels ?? {}, cur.metadata.labels ?? {});
-      if (labelChanged || refChanged) keys.push(...setsMatching(cur));
-      return keys;
+      return ownerKeysForPodUpdate(oldPod, cur, {
+        resolve: resolveControllerRef,
+        ownersMatching: setsMatching,
+        enqueueAfter: (key, ms) => controller.enqueueAfter(key, ms),
+      });
     },
     onDelete: (pod) => {
       const ref = getControllerOf(pod);
