@@ -39,8 +39,12 @@ import {
   type NodeCardFlowData,
   type PlacedChip,
 } from './flow';
-import { layoutGraph } from './layout';
-import { deriveModel, type PodView } from './model';
+import { layoutGraph, type GraphLayout } from './layout';
+import { deriveModel, type GraphModel, type PodView } from './model';
+import { CountHistory } from './history';
+import { namespaceShown, useGraphView } from './view-state';
+import { NamespaceFilter } from './NamespaceFilter';
+import { StatusIcon } from './StatusIcon';
 import { ChipSlots } from './chip-slots';
 import { nodeTypes } from './nodes';
 import { zoneAt } from './menu';
@@ -74,45 +78,44 @@ function useGhosts(pods: ReadonlyMap<string, PodView>): PodView[] {
   return useMemo(() => ghosts.map((g) => g.view), [ghosts]);
 }
 
-/** Fits the view on first render, when nodes come or go, when the layout grows or the pane
- * resizes — unless the user has panned or zoomed since (then only node changes refit). */
-function AutoFit({
-  nodeSignature,
-  bounds,
-  userMoved,
-}: {
-  nodeSignature: string;
-  bounds: string;
-  userMoved: { current: boolean };
-}) {
+/**
+ * Fits the view on first load (the first time there are nodes) and when the set of nodes changes
+ * while the user has not panned or zoomed — never on layout growth or a pane resize, so the user's
+ * zoom and pan stay. The Fit button (Controls) fits on request.
+ */
+function AutoFit({ nodeSignature, userMoved }: { nodeSignature: string; userMoved: { current: boolean } }) {
   const { fitView } = useReactFlow();
   const first = useRef(true);
   useEffect(() => {
-    if (!nodeSignature) return;
-    userMoved.current = false;
+    if (!nodeSignature || (!first.current && userMoved.current)) return;
     const frame = requestAnimationFrame(() => {
       void fitView({ ...FIT, duration: first.current ? 0 : 250 });
       first.current = false;
     });
     return () => cancelAnimationFrame(frame);
   }, [nodeSignature, fitView, userMoved]);
-  useEffect(() => {
-    if (first.current || userMoved.current) return;
-    const frame = requestAnimationFrame(() => void fitView({ ...FIT, duration: 200 }));
-    return () => cancelAnimationFrame(frame);
-  }, [bounds, fitView, userMoved]);
   return null;
 }
+
+const LEGEND = [
+  ['ok', 'Running', 'Running'],
+  ['done', 'Completed', 'Completed'],
+  ['warn', 'Pending', 'Pending'],
+  ['bad', 'CrashLoopBackOff', 'CrashLoop'],
+  ['bad', 'ImagePullBackOff', 'ImagePull'],
+  ['terminating', 'Terminating', 'Terminating'],
+  ['unknown', 'Unknown', 'Unknown'],
+] as const;
 
 function Legend() {
   return (
     <div className="graph-legend" aria-hidden="true">
-      <span className="lg tone-ok">Running</span>
-      <span className="lg tone-done">Completed</span>
-      <span className="lg tone-warn">Pending</span>
-      <span className="lg tone-bad">Failing</span>
-      <span className="lg tone-terminating">Terminating</span>
-      <span className="lg tone-unknown">Unknown</span>
+      {LEGEND.map(([tone, status, text]) => (
+        <span key={text} className={`lg tone-${tone}`}>
+          <StatusIcon status={status} tone={tone} />
+          {text}
+        </span>
+      ))}
     </div>
   );
 }
@@ -125,15 +128,46 @@ function countdownsOf(objects: readonly KObject[]) {
   return podCountdowns(pods, nodes, kubeplayStore.getState().clock.unixMs);
 }
 
+/** What the summary line says about the level of detail. */
+function detailNote(layout: GraphLayout): string {
+  if (layout.zoneSummaries) return ' · zones summarised: open one, or select a node for its pods';
+  if (layout.aggregated) return ' · counts per node: select a node for its pods';
+  return '';
+}
+
+/** The node whose chips stay drawn in the aggregated view: the selected node, or the selected pod's. */
+function expandedNodeOf(selected: string | null, model: GraphModel): string | null {
+  if (!selected) return null;
+  if (selected.startsWith('Node/')) return selected.slice('Node//'.length);
+  return model.pods.get(selected)?.nodeName ?? null;
+}
+
 function Graph() {
   const objects = useGraphObjects();
   const machines = useKubeplay((s) => s.machines);
-  const model = useMemo(() => deriveModel(objects, machines), [objects, machines]);
+  const namespace = useGraphView((s) => s.namespace);
+  const openZones = useGraphView((s) => s.openZones);
+  const model = useMemo(
+    () => deriveModel(objects, machines, (ns) => namespaceShown(namespace, ns)),
+    [objects, machines, namespace],
+  );
   const countdowns = useMemo(() => countdownsOf(objects), [objects]);
   const ghosts = useGhosts(model.pods);
   // chips keep their place in a card while they live (a rollout redraws only what changed)
   const [chipSlots] = useState(() => new ChipSlots());
-  const layout = useMemo(() => layoutGraph(model, ghosts, countdowns, chipSlots), [model, ghosts, countdowns, chipSlots]);
+  const [history] = useState(() => new CountHistory());
+  const selectedKey = useSelection((s) => s.selected);
+  const expandedNode = expandedNodeOf(selectedKey, model);
+  const layout = useMemo(
+    () =>
+      layoutGraph(model, ghosts, countdowns, chipSlots, {
+        expandedNode,
+        openZones,
+        history,
+        nowMs: kubeplayStore.getState().clock.unixMs,
+      }),
+    [model, ghosts, countdowns, chipSlots, expandedNode, openZones, history],
+  );
   const arcs = useReplacementArcs(model.pods, layout.items);
   const { screenToFlowPosition, getViewport, setCenter } = useReactFlow();
 
@@ -174,17 +208,6 @@ function Graph() {
   const nodeSignature = model.nodes.map((n) => n.name).join(',');
   const userMoved = useRef(false);
   const wrapper = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState('');
-  useEffect(() => {
-    const el = wrapper.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      const { width, height } = entry.contentRect;
-      setSize(`${Math.round(width / 24)}x${Math.round(height / 24)}`);
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   // arrow keys: move focus along the layout's structure (keyboard.ts); an item not rendered
   // (only what is in view is, in big clusters) is scrolled to first
@@ -246,6 +269,7 @@ function Graph() {
       className="cluster-graph"
       data-pods={podCount}
       data-aggregated={layout.aggregated || undefined}
+      data-zone-summaries={layout.zoneSummaries || undefined}
       data-motion={podCount <= SLIDE_MAX_PODS ? 'full' : 'light'}
     >
       <header className="graph-header">
@@ -253,8 +277,9 @@ function Graph() {
         <span className="graph-summary">
           {model.nodes.length === 0
             ? 'no nodes'
-            : `${ready}/${model.nodes.length} nodes Ready · ${podCount} ${podCount === 1 ? 'pod' : 'pods'}${layout.aggregated ? ' · counts per node' : ''}`}
+            : `${ready}/${model.nodes.length} nodes Ready · ${podCount} ${podCount === 1 ? 'pod' : 'pods'}${detailNote(layout)}`}
         </span>
+        <NamespaceFilter namespaces={model.namespaces} hidden={model.hiddenPods} />
         <Legend />
       </header>
       <div
@@ -301,7 +326,7 @@ function Graph() {
             </Panel>
           )}
           <ReplacementArcs arcs={arcs} items={layout.items} />
-          <AutoFit nodeSignature={nodeSignature} bounds={`${layout.width}x${layout.height}@${size}`} userMoved={userMoved} />
+          <AutoFit nodeSignature={nodeSignature} userMoved={userMoved} />
         </ReactFlow>
         <GraphContextMenu />
       </div>

@@ -107,9 +107,9 @@ export function toFlowNodes(items: readonly LayoutItem[], cache: FlowCache): Nod
     if (item.type === 'node') {
       const prevData = prev?.type === 'node' ? (prev.data as NodeCardFlowData) : undefined;
       const chips = sameList(prevData?.chips, chipsByCard.get(item.id) ?? NO_CHIPS);
-      const { view, aggregated, counts } = item.data;
-      const card = { view, aggregated, counts };
-      if (prevData && sameData({ view: prevData.view, aggregated: prevData.aggregated, counts: prevData.counts }, card)) {
+      const card: NodeCardData = item.data;
+      const prevCard = prevData && (({ chips: _chips, ...rest }) => rest)(prevData);
+      if (prevData && sameData(prevCard, card)) {
         if (same && chips === prevData.chips) {
           out.push(prev!);
           continue;

@@ -11,7 +11,9 @@ import {
   layoutGraph,
   nodeCardHeight,
   zoneColumns,
+  ZONE_SUMMARY_ABOVE_PODS,
 } from './layout';
+import { CountHistory } from './history';
 import { deriveModel } from './model';
 import { node, pod } from './fixtures';
 
@@ -78,6 +80,40 @@ describe('layoutGraph', () => {
     expect(layout.items.some((i) => i.type === 'pod')).toBe(false);
     const card = layout.items.find((i) => i.type === 'node')!;
     expect(card.type === 'node' && card.data.counts).toEqual([{ status: 'Running', tone: 'ok', count: AGGREGATE_ABOVE + 1 }]);
+  });
+
+  it('keeps the chips of the expanded (selected) node and draws a sparkline on every aggregated card', () => {
+    const many = [node('n1', 'z'), node('n2', 'z')];
+    for (let i = 0; i <= AGGREGATE_ABOVE; i++) many.push(pod(`p${String(i).padStart(4, '0')}`, i % 2 ? 'n1' : 'n2'));
+    const history = new CountHistory();
+    const layout = layoutGraph(deriveModel(many), [], new Map(), undefined, { expandedNode: 'n1', history, nowMs: 0 });
+    const cards = layout.items.filter((i) => i.type === 'node');
+    const [n1, n2] = cards.map((c) => c.data as { counts: unknown; expanded?: boolean; spark?: unknown[] });
+    expect(n1.counts).toBeNull();
+    expect(n1.expanded).toBe(true);
+    expect(n2.counts).toEqual([{ status: 'Running', tone: 'ok', count: Math.ceil((AGGREGATE_ABOVE + 1) / 2) }]);
+    expect(n2.spark).toEqual([{ total: Math.ceil((AGGREGATE_ABOVE + 1) / 2), ok: Math.ceil((AGGREGATE_ABOVE + 1) / 2), bad: 0 }]);
+    const chips = layout.items.filter((i) => i.type === 'pod');
+    expect(chips.length).toBe(Math.floor((AGGREGATE_ABOVE + 1) / 2));
+    expect(chips.every((c) => c.parentId === 'Node//n1')).toBe(true);
+  });
+
+  it('summarises zones in a big cluster until one is opened or holds the selected node', () => {
+    const big = [node('a1', 'zone-a'), node('b1', 'zone-b')];
+    for (let i = 0; i <= ZONE_SUMMARY_ABOVE_PODS; i++) big.push(pod(`p${String(i).padStart(5, '0')}`, i % 2 ? 'a1' : 'b1'));
+    const model = deriveModel(big);
+    const closed = layoutGraph(model);
+    expect(closed.zoneSummaries).toBe(true);
+    expect(closed.items.filter((i) => i.type === 'node')).toHaveLength(0);
+    const zoneA = closed.items.find((i) => i.id === 'zone:zone-a')!;
+    expect(zoneA.data).toMatchObject({
+      summary: { open: false, pods: ZONE_SUMMARY_ABOVE_PODS / 2, counts: [{ status: 'Running' }] },
+    });
+    const opened = layoutGraph(model, [], new Map(), undefined, { openZones: new Set(['zone-a']) });
+    expect(opened.items.filter((i) => i.type === 'node').map((i) => i.id)).toEqual(['Node//a1']);
+    const selected = layoutGraph(model, [], new Map(), undefined, { expandedNode: 'b1' });
+    expect(selected.items.filter((i) => i.type === 'node').map((i) => i.id)).toEqual(['Node//b1']);
+    expect(selected.items.filter((i) => i.type === 'pod')).toHaveLength(ZONE_SUMMARY_ABOVE_PODS / 2 + 1);
   });
 
   it('lists pending pods with their reason and caps the lane', () => {

@@ -7,6 +7,7 @@
 import type { ObjectKey } from '../../protocol/messages';
 import type { PodCountdown } from '../controlplane/timers';
 import { ChipSlots } from './chip-slots';
+import { CountHistory, type CountSample } from './history';
 import {
   cardTags,
   podOrder,
@@ -23,8 +24,10 @@ export const CHIP_H = 22;
 export const CHIP_GAP = 4;
 export const CARD_W = 236;
 export const CARD_PAD = 10;
-/** Name + pill row, usage bars, tag row. */
-export const CARD_HEADER = 78;
+/** Name + pill row, usage bars with their numbers, one timeline line (the heartbeat), tag row. */
+export const CARD_HEADER = 103;
+/** One more line of a node's timeline (heartbeat.ts): a node in trouble has three. */
+export const TIMELINE_LINE_H = 15;
 export const NODE_GAP = 10;
 export const ZONE_PAD = 10;
 export const ZONE_TITLE = 30;
@@ -54,22 +57,39 @@ export const PENDING_MAX = 8;
 export const PENDING_ROW_H = 30;
 export const STATUS_TILE_H = 20;
 export const STATUS_TILES_MAX = 8;
-/** Beyond this many pods, nodes show per-status counts instead of chips. */
-export const AGGREGATE_ABOVE = 1000;
+/** The sparkline row of an aggregated card or a zone summary. */
+export const SPARK_H = 26;
+/**
+ * Beyond this many pods in view, node cards show per-status counts and a sparkline instead of
+ * chips (at 300 pods a card of 50 chips is a column of specks); the selected node keeps its chips.
+ */
+export const AGGREGATE_ABOVE = 150;
+/** Beyond this many pods in view, or this many nodes, zones are summaries until opened. */
+export const ZONE_SUMMARY_ABOVE_PODS = 2000;
+export const ZONE_SUMMARY_ABOVE_NODES = 60;
+/** A zone summary's box. */
+export const ZONE_SUMMARY_W = CARD_W + 2 * ZONE_PAD;
 
 export const CHIPS_PER_ROW = Math.max(1, Math.floor((CARD_W - 2 * CARD_PAD + CHIP_GAP) / (CHIP_W + CHIP_GAP)));
 
+export type StatusCount = { status: string; tone: PodTone; count: number };
 export type ZoneData = {
   zone: string;
   nodes: number;
   ready: number;
   /** Every node's machine is cut off from the control plane (a zone partition). */
   partitioned: boolean;
+  /** Zones are summaries (big cluster): this one is one (counts), or is open (`open`). */
+  summary?: { open: boolean; pods: number; counts: StatusCount[]; spark: readonly CountSample[] };
 };
 export type NodeCardData = {
   view: NodeView;
   aggregated: boolean;
-  counts: { status: string; tone: PodTone; count: number }[] | null;
+  counts: StatusCount[] | null;
+  /** The node's pod counts over the last minutes (aggregated cards). */
+  spark?: readonly CountSample[];
+  /** Aggregated view, but this node (selected) shows its chips. */
+  expanded?: boolean;
 };
 export type PodChipData = {
   view: PodView;
@@ -117,6 +137,19 @@ export interface GraphLayout {
   width: number;
   height: number;
   aggregated: boolean;
+  /** Zones are drawn as summaries until opened. */
+  zoneSummaries: boolean;
+}
+
+/** How the user looks at the graph (view-state.ts) and the sparklines' memory. */
+export interface LayoutOptions {
+  /** The node that keeps its chips in the aggregated view: the selected node, or the selected pod's. */
+  expandedNode?: string | null;
+  /** Zones drawn node by node while zones are summaries. */
+  openZones?: ReadonlySet<string>;
+  /** Records the counts the sparklines draw, at simulated `nowMs`. */
+  history?: CountHistory;
+  nowMs?: number;
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -155,15 +188,22 @@ export function tagRows(texts: readonly string[]): number {
   return Math.min(rows, 2);
 }
 
-/** The card's header: name, bars and its tag rows. */
-export function cardHeader(rows = 1): number {
-  return CARD_HEADER + (rows - 1) * TAG_ROW_H;
+/** The card's header: name, bars, its timeline lines and its tag rows. */
+export function cardHeader(rows = 1, timelineLines = 1): number {
+  return CARD_HEADER + (rows - 1) * TAG_ROW_H + (timelineLines - 1) * TIMELINE_LINE_H;
 }
+
+/** The header of a node's card: a node in trouble explains itself in three lines (heartbeat.ts). */
+export function nodeHeader(node: NodeView): number {
+  return cardHeader(tagRows(cardTags(node).map((t) => t.text)), node.outlook ? 3 : 1);
+}
+
+/** Rows of status tiles, two per row. */
+const tileRows = (tiles: number) => Math.max(1, Math.ceil(tiles / 2));
 
 export function nodeCardHeight(pods: number, aggregatedTiles: number | null, header = CARD_HEADER): number {
   if (aggregatedTiles !== null) {
-    const rows = Math.max(1, Math.ceil(aggregatedTiles / 2));
-    return header + rows * (STATUS_TILE_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
+    return header + SPARK_H + tileRows(aggregatedTiles) * (STATUS_TILE_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
   }
   return header + chipRows(pods) * (CHIP_H + CHIP_GAP) - CHIP_GAP + CARD_PAD;
 }
@@ -183,19 +223,48 @@ function withGhosts(list: readonly PodView[], ghosts: readonly PodView[]): { vie
   return out.sort((a, b) => podOrder(a.view, b.view));
 }
 
+/** Per-status counts, at most STATUS_TILES_MAX tiles (the rest as `other`). */
+function cappedCounts(pods: readonly PodView[]): StatusCount[] {
+  const all = statusCounts(pods);
+  if (all.length <= STATUS_TILES_MAX) return all;
+  const rest = all.slice(STATUS_TILES_MAX - 1).reduce((sum, c) => sum + c.count, 0);
+  return [...all.slice(0, STATUS_TILES_MAX - 1), { status: 'other', tone: 'unknown', count: rest }];
+}
+
+/** A sparkline sample of pods: all, Running and Ready, failing. */
+function sampleOf(pods: readonly PodView[]): CountSample {
+  let ok = 0;
+  let bad = 0;
+  for (const p of pods) {
+    if (p.tone === 'ok') ok++;
+    else if (p.tone === 'bad') bad++;
+  }
+  return { total: pods.length, ok, bad };
+}
+
+/** A zone summary's height for `tiles` status tiles. */
+export function zoneSummaryHeight(tiles: number): number {
+  return ZONE_TITLE + SPARK_H + tileRows(tiles) * (STATUS_TILE_H + CHIP_GAP) - CHIP_GAP + ZONE_PAD;
+}
+
 /**
  * `slots` remembers chip places between calls (see chip-slots.ts); without it chips are packed in
- * name order, which is also where a fresh memory puts them.
+ * name order, which is also where a fresh memory puts them. Level of detail: up to AGGREGATE_ABOVE
+ * pods every pod is a chip; beyond, node cards show counts and a sparkline (the expanded node
+ * keeps its chips); beyond ZONE_SUMMARY_ABOVE_* zones are one summary each until opened.
  */
 export function layoutGraph(
   model: GraphModel,
   ghostList: readonly PodView[] = [],
   countdowns: ReadonlyMap<ObjectKey, PodCountdown> = new Map(),
   slots: ChipSlots = new ChipSlots(),
+  options: LayoutOptions = {},
 ): GraphLayout {
   const items: LayoutItem[] = [];
   const aggregated = model.pods.size > AGGREGATE_ABOVE;
-  const ghosts = aggregated ? [] : ghostList.filter((g) => !model.pods.has(g.key));
+  const zoneSummaries = model.pods.size > ZONE_SUMMARY_ABOVE_PODS || model.nodes.length > ZONE_SUMMARY_ABOVE_NODES;
+  const { expandedNode = null, openZones = new Set<string>(), history, nowMs = 0 } = options;
+  const ghosts = ghostList.filter((g) => !model.pods.has(g.key) && (!aggregated || g.nodeName === expandedNode));
   const ghostsByNode = new Map<string, PodView[]>();
   const pendingGhosts: PodView[] = [];
   for (const g of ghosts) {
@@ -206,6 +275,7 @@ export function layoutGraph(
       list.push(g);
     }
   }
+  const spark = (key: string, pods: readonly PodView[]) => (history ? history.record(key, nowMs, sampleOf(pods)) : []);
 
   // ---- zones and nodes ----
   const zones = new Map<string, NodeView[]>();
@@ -216,6 +286,7 @@ export function layoutGraph(
     list.push(n);
   }
   const zoneNames = [...zones.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : byName(a, b)));
+  if (history) history.retain(new Set([...model.nodes.map((n) => n.name), ...zoneNames.map(zoneId)]));
 
   let zx = 0;
   let zy = 0;
@@ -228,21 +299,36 @@ export function layoutGraph(
       rowH = 0;
     }
     const nodes = zones.get(zone)!;
-    const cols = zoneColumns(nodes.length);
-    const zoneItem: LayoutItem = {
-      id: zoneId(zone),
-      type: 'zone',
-      x: zx,
-      y: zy,
-      width: 0,
-      height: 0,
-      data: {
-        zone,
-        nodes: nodes.length,
-        ready: nodes.filter((n) => n.condition === 'Ready').length,
-        partitioned: nodes.every((n) => !n.reachable),
-      },
+    const base: ZoneData = {
+      zone,
+      nodes: nodes.length,
+      ready: nodes.filter((n) => n.condition === 'Ready').length,
+      partitioned: nodes.every((n) => !n.reachable),
     };
+    const open = !zoneSummaries || openZones.has(zone) || nodes.some((n) => n.name === expandedNode);
+    if (zoneSummaries) {
+      const pods = nodes.flatMap((n) => model.podsByNode.get(n.name) ?? []);
+      const counts = cappedCounts(pods);
+      base.summary = { open, pods: pods.length, counts: open ? [] : counts, spark: spark(zoneId(zone), pods) };
+    }
+    if (!open) {
+      const zoneItem: LayoutItem = {
+        id: zoneId(zone),
+        type: 'zone',
+        x: zx,
+        y: zy,
+        width: ZONE_SUMMARY_W,
+        height: zoneSummaryHeight(base.summary!.counts.length),
+        data: base,
+      };
+      items.push(zoneItem);
+      rowH = Math.max(rowH, zoneItem.height);
+      zx += zoneItem.width + ZONE_GAP;
+      zonesW = Math.max(zonesW, zx - ZONE_GAP);
+      return;
+    }
+    const cols = zoneColumns(nodes.length);
+    const zoneItem: LayoutItem = { id: zoneId(zone), type: 'zone', x: zx, y: zy, width: 0, height: 0, data: base };
     items.push(zoneItem);
     const cards: {
       node: NodeView;
@@ -250,25 +336,15 @@ export function layoutGraph(
       slots: number[];
       header: number;
       h: number;
-      counts: NodeCardData['counts'];
+      data: NodeCardData;
     }[] = [];
     for (const node of nodes) {
       const bound = model.podsByNode.get(node.name) ?? [];
-      if (aggregated) {
-        const all = statusCounts(bound);
-        const counts =
-          all.length > STATUS_TILES_MAX
-            ? [
-                ...all.slice(0, STATUS_TILES_MAX - 1),
-                {
-                  status: 'other',
-                  tone: 'unknown' as PodTone,
-                  count: all.slice(STATUS_TILES_MAX - 1).reduce((s, c) => s + c.count, 0),
-                },
-              ]
-            : all;
-        const header = cardHeader(tagRows(cardTags(node).map((t) => t.text)));
-        cards.push({ node, pods: [], slots: [], header, h: nodeCardHeight(0, counts.length, header), counts });
+      const header = nodeHeader(node);
+      if (aggregated && node.name !== expandedNode) {
+        const counts = cappedCounts(bound);
+        const data: NodeCardData = { view: node, aggregated, counts, spark: spark(node.name, bound) };
+        cards.push({ node, pods: [], slots: [], header, h: nodeCardHeight(0, counts.length, header), data });
       } else {
         const pods = withGhosts(bound, ghostsByNode.get(node.name) ?? []);
         const places = slots.assign(
@@ -277,8 +353,10 @@ export function layoutGraph(
           CHIPS_PER_ROW,
         );
         const span = places.reduce((m, s) => Math.max(m, s + 1), 0);
-        const header = cardHeader(tagRows(cardTags(node).map((t) => t.text)));
-        cards.push({ node, pods, slots: places, header, h: nodeCardHeight(span, null, header), counts: null });
+        const data: NodeCardData = aggregated
+          ? { view: node, aggregated, counts: null, spark: spark(node.name, bound), expanded: true }
+          : { view: node, aggregated, counts: null };
+        cards.push({ node, pods, slots: places, header, h: nodeCardHeight(span, null, header), data });
       }
     }
     let y = ZONE_TITLE;
@@ -295,7 +373,7 @@ export function layoutGraph(
           y,
           width: CARD_W,
           height: h,
-          data: { view: c.node, aggregated, counts: c.counts },
+          data: c.data,
         });
         const nodeUnknown = c.node.condition === 'Unknown';
         c.pods.forEach((p, i) => {
@@ -431,7 +509,7 @@ export function layoutGraph(
   });
   items.push(...workloadItems);
 
-  return { items, width: totalW, height: laneY + laneH, aggregated };
+  return { items, width: totalW, height: laneY + laneH, aggregated, zoneSummaries };
 }
 
 /** The ids of everything laid out, for filtering edges. */

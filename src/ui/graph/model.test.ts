@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { node, pod } from './fixtures';
-import { deriveModel, nodeView, podRequests, podTone, shortPodName, statusCounts, taintTag, workloadView } from './model';
+import {
+  cardTags,
+  deriveModel,
+  nodeView,
+  podRequests,
+  podTone,
+  shortPodName,
+  statusCounts,
+  taintTag,
+  workloadView,
+} from './model';
 
 describe('podTone', () => {
   it('colours the STATUS kubectl prints', () => {
@@ -100,7 +110,39 @@ describe('nodeView', () => {
     expect(v.cpu.fraction).toBe(0.5);
     expect(v.pods.requested).toBe(2);
     expect(v.podCount).toBe(3);
-    expect(v.cpu.text).toBe('CPU requests 2 of 4 (50%)');
+    expect(v.cpu.text).toBe('CPU requests 2 of 4 allocatable (50%)');
+    // the numbers printed next to the bars
+    expect([v.cpu.short, v.memory.short, v.pods.short]).toEqual(['2/4', '0.25/8Gi', '2/110']);
+    // NotReady stays the pill; the cordon is a tag
+    expect(v.pill).toBe('Unknown');
+    expect(cardTags(v).map((t) => t.text)).toContain('SchedulingDisabled');
+    // a node in trouble has its outlook: the unreachable taint is there, the pods tolerate it for no time
+    expect(v.outlook).toMatchObject({ ready: 'Unknown', taintKey: 'node.kubernetes.io/unreachable', evictable: 2 });
+  });
+
+  it('says SchedulingDisabled in the pill of a cordoned Ready node, and prints bars without requests', () => {
+    const v = nodeView(node('n', 'z', { spec: { unschedulable: true } }), [pod('a', 'n')]);
+    expect(v.status).toBe('Ready,SchedulingDisabled');
+    expect(v.pill).toBe('SchedulingDisabled');
+    expect(cardTags(v).map((t) => t.text)).not.toContain('SchedulingDisabled');
+    expect([v.cpu.short, v.memory.short, v.pods.short]).toEqual(['0/4', '0/8Gi', '1/110']);
+    expect(v.outlook).toBeUndefined();
+  });
+});
+
+describe('namespace filter', () => {
+  it('draws only the namespaces shown, counts every pod on the node bars and per namespace', () => {
+    const system = { ...pod('proxy', 'n1'), metadata: { name: 'proxy', namespace: 'kube-system', uid: 'u-proxy' } };
+    const model = deriveModel([node('n1', 'z'), pod('a', 'n1'), system], [], (ns) => ns !== 'kube-system');
+    expect([...model.pods.keys()]).toEqual(['Pod/default/a']);
+    expect(model.hiddenPods).toBe(1);
+    expect(model.namespaces).toEqual(
+      new Map([
+        ['default', 1],
+        ['kube-system', 1],
+      ]),
+    );
+    expect(model.nodes[0].pods.short).toBe('2/110');
   });
 });
 

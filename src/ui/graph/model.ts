@@ -9,6 +9,7 @@ import { formatBytes, formatMilli, parseQuantity } from '../../k8s/quantity';
 import type { KObject } from '../../k8s/types';
 import { podRequests as effectiveRequests } from '../../k8s/pod-resources';
 import { progressDeadlines } from '../controlplane/timers';
+import { nodeOutlook, type NodeOutlook } from './heartbeat';
 import { jobCounts, jobTtlDeadline } from './job-view';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
 import { orderedReadyWait, statefulSetCount, statefulSetOrdinal, statefulSetRollout } from './statefulset-view';
@@ -67,6 +68,8 @@ export interface UsageBar {
   /** 0..1, capped. */
   fraction: number;
   text: string;
+  /** The numbers the card prints next to the bar: `0.25/3.9`, `1.2/7.6Gi`, `12/110`. */
+  short: string;
 }
 
 export interface TagView {
@@ -106,7 +109,8 @@ export function cardTags(view: NodeView): CardTag[] {
       className: 'tag-machine tag-cut',
     });
   }
-  if (view.cordoned) {
+  // a cordoned Ready node says so in its pill already
+  if (view.cordoned && view.pill !== 'SchedulingDisabled') {
     out.push({
       text: 'SchedulingDisabled',
       title: 'spec.unschedulable: kubectl prints SchedulingDisabled',
@@ -141,6 +145,10 @@ export interface NodeView {
   reachable: boolean;
   /** Graceful node shutdown under way. */
   shuttingDown: boolean;
+  /** What the status pill says: the Ready condition, or SchedulingDisabled for a cordoned Ready node. */
+  pill: string;
+  /** A node in trouble (silent machine, not Ready): the taint and evictions ahead (heartbeat.ts). */
+  outlook?: NodeOutlook;
 }
 
 export type WorkloadKind =
@@ -250,6 +258,10 @@ export interface GraphModel {
   /** Pods with no node yet, sorted by namespace/name. */
   pending: PodView[];
   workloads: WorkloadView[];
+  /** Pods per namespace, drawn or not (for the namespace filter's choices). */
+  namespaces: Map<string, number>;
+  /** Pods the namespace filter hides. */
+  hiddenPods: number;
 }
 
 export function keyOf(obj: Pick<KObject, 'kind' | 'metadata'>): ObjectKey {
@@ -420,9 +432,30 @@ export function podRequests(spec: any): Requests {
   return out;
 }
 
-function bar(requested: number, allocatable: number, text: string): UsageBar {
+function bar(requested: number, allocatable: number, text: string, short: string): UsageBar {
   const fraction = allocatable > 0 ? Math.min(1, requested / allocatable) : 0;
-  return { requested, allocatable, fraction, text };
+  return { requested, allocatable, fraction, text, short };
+}
+
+/** A number in at most 3 significant figures without trailing zeros: 0.25, 3.9, 12, 110. */
+export function compactNumber(n: number): string {
+  if (n === 0) return '0';
+  if (Math.abs(n) >= 100) return String(Math.round(n));
+  return String(Number(n.toPrecision(2)));
+}
+
+/** `requested/allocatable` CPU in cores. */
+export function cpuShort(milli: number, allocMilli: number): string {
+  return `${compactNumber(milli / 1000)}/${compactNumber(allocMilli / 1000)}`;
+}
+
+const GI = 1024 ** 3;
+const MI = 1024 ** 2;
+
+/** `requested/allocatable` memory in the allocatable's unit (Gi, else Mi). */
+export function memoryShort(bytes: number, allocBytes: number): string {
+  const [unit, div] = allocBytes >= GI ? ['Gi', GI] : ['Mi', MI];
+  return `${compactNumber(bytes / div)}/${compactNumber(allocBytes / div)}${unit}`;
 }
 
 function pct(requested: number, allocatable: number): string {
@@ -439,12 +472,9 @@ export function taintTag(taint: { key: string; value?: string; effect: string })
   return `${key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
 }
 
-export function nodeView(
-  node: KObject,
-  pods: readonly KObject[],
-  machine?: Pick<MachineInfo, 'running' | 'reachable' | 'shuttingDown'>,
-): NodeView {
+export function nodeView(node: KObject, pods: readonly KObject[], machine?: MachineInfo): NodeView {
   const name = node.metadata.name ?? '';
+  const outlook = nodeOutlook(node, pods, machine);
   const status = nodeStatus(node);
   const conditions = (node.status?.conditions ?? []) as { type: string; status: string; reason?: string; message?: string }[];
   const readyCond = conditions.find((c) => c.type === 'Ready');
@@ -508,13 +538,25 @@ export function nodeView(
     cordoned,
     conditionTitle,
     tags,
-    cpu: bar(cpu, allocCPU, `CPU requests ${formatMilli(cpu)} of ${formatMilli(allocCPU)}${pct(cpu, allocCPU)}`),
-    memory: bar(memory, allocMem, `Memory requests ${formatBytes(memory)} of ${formatBytes(allocMem)}${pct(memory, allocMem)}`),
-    pods: bar(active, allocPods, `Pods ${active} of ${allocPods}${pct(active, allocPods)}`),
+    cpu: bar(
+      cpu,
+      allocCPU,
+      `CPU requests ${formatMilli(cpu)} of ${formatMilli(allocCPU)} allocatable${pct(cpu, allocCPU)}`,
+      cpuShort(cpu, allocCPU),
+    ),
+    memory: bar(
+      memory,
+      allocMem,
+      `Memory requests ${formatBytes(memory)} of ${formatBytes(allocMem)} allocatable${pct(memory, allocMem)}`,
+      memoryShort(memory, allocMem),
+    ),
+    pods: bar(active, allocPods, `Pods ${active} of ${allocPods} allocatable${pct(active, allocPods)}`, `${active}/${allocPods}`),
     podCount: pods.length,
     running: machine?.running ?? true,
     reachable: machine?.reachable ?? true,
     shuttingDown: machine?.shuttingDown ?? false,
+    pill: cordoned && condition === 'Ready' ? 'SchedulingDisabled' : condition,
+    ...(outlook ? { outlook } : {}),
   };
 }
 
@@ -732,24 +774,42 @@ export const podOrder = (a: PodView, b: PodView) =>
 /** The kind whose controller a workload nests under in the lane (ReplicaSet → Deployment, Job → CronJob). */
 const NESTS_UNDER: Partial<Record<string, string>> = { ReplicaSet: 'Deployment', Job: 'CronJob' };
 
-/** `machines`: the playground's machine states by name, for the powered-off and cut marks. */
-export function deriveModel(objects: readonly KObject[], machines: readonly MachineInfo[] = []): GraphModel {
+/**
+ * `machines`: the playground's machine states by name, for the powered-off and cut marks.
+ * `shows`: which namespaces' pods and workloads are drawn (the namespace filter); the node cards'
+ * bars and outlooks count every pod bound to them, drawn or not.
+ */
+export function deriveModel(
+  objects: readonly KObject[],
+  machines: readonly MachineInfo[] = [],
+  shows: (namespace: string) => boolean = () => true,
+): GraphModel {
   const nodeObjs: KObject[] = [];
   const podObjsByNode = new Map<string, KObject[]>();
   const pods: PodView[] = [];
   const workloadObjs: KObject[] = [];
   const claims = claimIndex(objects);
+  const namespaces = new Map<string, number>();
+  let hiddenPods = 0;
   for (const obj of objects) {
     if (obj.kind === 'Node') nodeObjs.push(obj);
     else if (obj.kind === 'Pod') {
-      const view = withClaims(podView(obj), obj, claims);
-      pods.push(view);
-      if (view.nodeName) {
-        let list = podObjsByNode.get(view.nodeName);
-        if (!list) podObjsByNode.set(view.nodeName, (list = []));
+      const ns = obj.metadata.namespace ?? '';
+      namespaces.set(ns, (namespaces.get(ns) ?? 0) + 1);
+      const nodeName = obj.spec?.nodeName as string | undefined;
+      if (nodeName) {
+        let list = podObjsByNode.get(nodeName);
+        if (!list) podObjsByNode.set(nodeName, (list = []));
         list.push(obj);
       }
-    } else if ((WORKLOAD_KINDS as readonly string[]).includes(obj.kind)) workloadObjs.push(obj);
+      if (!shows(ns)) {
+        hiddenPods++;
+        continue;
+      }
+      pods.push(withClaims(podView(obj), obj, claims));
+    } else if ((WORKLOAD_KINDS as readonly string[]).includes(obj.kind) && shows(obj.metadata.namespace ?? '')) {
+      workloadObjs.push(obj);
+    }
   }
   nodeObjs.sort((a, b) => byName(a.metadata.name ?? '', b.metadata.name ?? ''));
   pods.sort(podOrder);
@@ -818,7 +878,7 @@ export function deriveModel(objects: readonly KObject[], machines: readonly Mach
     for (const c of nested) workloads.push(workloadView(c, endpoints, key));
   }
 
-  return { nodes, pods: podMap, podsByNode, pending, workloads };
+  return { nodes, pods: podMap, podsByNode, pending, workloads, namespaces, hiddenPods };
 }
 
 /** Per-status counts for a node's pods (the aggregated view beyond ~1,000 pods), largest first. */

@@ -14,7 +14,12 @@ import { useSelection } from '../state/selection';
 import { useClockTick } from '../state/clock-tick';
 import { openGraphMenu } from './ContextMenu';
 import type { NodeCardFlowData, PlacedChip } from './flow';
-import type { LaneData, MoreData, NodeCardData, PodChipData, WorkloadData, ZoneData } from './layout';
+import type { LaneData, MoreData, NodeCardData, PodChipData, StatusCount, WorkloadData, ZoneData } from './layout';
+import { lastHeartbeatMs, leaseKey, timelineLines } from './heartbeat';
+import { StatusIcon } from './StatusIcon';
+import { Sparkline } from './Sparkline';
+import { useKubeplay } from '../state/store';
+import { useGraphView } from './view-state';
 import { navigateFrom } from './keyboard';
 import { isContextMenuKey } from './menu';
 import {
@@ -132,9 +137,43 @@ export const ZoneNode = memo(function ZoneNode({ id, data }: NodeProps<Node<Zone
           {data.ready}/{data.nodes} Ready
         </span>
       </div>
+      {data.summary && <ZoneSummaryBody zone={data.zone} summary={data.summary} />}
     </div>
   );
 });
+
+/** A big cluster's zone as one summary (counts, sparkline) with a button to show its nodes, or the button to fold it back. */
+function ZoneSummaryBody({ zone, summary }: { zone: string; summary: NonNullable<ZoneData['summary']> }) {
+  const toggle = (e: MouseEvent | KeyboardEvent) => {
+    e.stopPropagation();
+    useGraphView.getState().toggleZone(zone);
+  };
+  const name = zone || 'without zone';
+  return (
+    <>
+      <button
+        type="button"
+        className="graph-zone-toggle"
+        onClick={toggle}
+        onKeyDown={(e) => e.stopPropagation()}
+        aria-expanded={summary.open}
+      >
+        {summary.open ? `Fold zone ${name}` : `Show nodes of zone ${name}`}
+      </button>
+      {!summary.open && (
+        <div className="graph-zone-summary" data-testid="zone-summary">
+          <div className="gn-spark-row">
+            <Sparkline samples={summary.spark} />
+            <span className="gn-expanded">
+              {summary.pods} {summary.pods === 1 ? 'pod' : 'pods'}
+            </span>
+          </div>
+          <StatusCounts counts={summary.counts} />
+        </div>
+      )}
+    </>
+  );
+}
 
 export const LaneNode = memo(function LaneNode({ data }: NodeProps<Node<LaneData, 'lane'>>) {
   return (
@@ -158,7 +197,10 @@ function Bar({ label, bar }: { label: string; bar: UsageBar }) {
   const level = bar.fraction >= 0.9 ? 'high' : bar.fraction >= 0.7 ? 'mid' : 'low';
   return (
     <div className="gn-bar" title={bar.text}>
-      <span className="gn-bar-label">{label}</span>
+      <span className="gn-bar-text">
+        <span className="gn-bar-label">{label}</span>
+        <span className="gn-bar-value">{bar.short}</span>
+      </span>
       <span className="gn-bar-track">
         <span
           className={`gn-bar-fill gn-bar-${level}`}
@@ -169,20 +211,62 @@ function Bar({ label, bar }: { label: string; bar: UsageBar }) {
   );
 }
 
+/**
+ * The node's timeline on the card (heartbeat.ts): its last heartbeat, and for a node in trouble
+ * the next steps with their countdowns and rules, on screen from the first second after a stop.
+ * Reads the node's Lease by key (one lookup) and the clock at 4 Hz.
+ */
+const NodeTimeline = memo(function NodeTimeline({ view }: { view: NodeView }) {
+  const lease = useKubeplay((s) => s.objects[leaseKey(view.name)]);
+  const node = useKubeplay((s) => s.objects[view.key]);
+  const nowMs = useClockTick(true);
+  const lines = timelineLines(lastHeartbeatMs(node, lease), view.outlook, nowMs);
+  return (
+    <div className="gn-timeline" data-testid="node-timeline">
+      {lines.map((l) => (
+        <span key={l.rule} className={`gn-line line-${l.tone}`} title={l.rule}>
+          {l.text}
+          {l.tone !== 'muted' && <span className="gn-rule"> · {l.rule}</span>}
+        </span>
+      ))}
+    </div>
+  );
+});
+
+/** Per-status counts (aggregated cards and zone summaries), each with its status shape. */
+function StatusCounts({ counts }: { counts: readonly StatusCount[] }) {
+  return (
+    <div className="gn-counts">
+      {counts.map((c) => (
+        <span key={c.status} className={`gn-count tone-${c.tone}`} title={`${c.count} ${c.status}`} data-status={c.status}>
+          <StatusIcon status={c.status} tone={c.tone} />
+          <span className="gn-count-n">{c.count}</span> {c.status}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** The card itself (header, bars, tags, counts): re-renders only when the node does, not when its chips change. */
-const CardBody = memo(function CardBody({ view, counts }: { view: NodeView; counts: NodeCardData['counts'] }) {
+const CardBody = memo(function CardBody({
+  view,
+  counts,
+  spark,
+  expanded,
+}: Pick<NodeCardData, 'view' | 'counts' | 'spark' | 'expanded'>) {
   const { selected, props } = useInteractive(view.key);
   const pods = view.podCount;
+  const pillTone = view.pill === 'SchedulingDisabled' ? 'warn' : view.tone;
   return (
     <div
-      className={`graph-node tone-${view.tone}${view.cordoned ? ' is-cordoned' : ''}${view.running ? '' : ' is-off'}${view.reachable ? '' : ' is-cut'}${selected ? ' is-selected' : ''}`}
+      className={`graph-node tone-${view.tone}${view.cordoned ? ' is-cordoned' : ''}${view.running ? '' : ' is-off'}${view.reachable ? '' : ' is-cut'}${selected ? ' is-selected' : ''}${expanded ? ' is-expanded' : ''}`}
       aria-label={`Node ${view.name}: ${view.status}`}
       {...props}
     >
       <div className="gn-head">
         <span className="gn-name">{view.name}</span>
-        <span className={`pill pill-${view.tone}`} title={view.conditionTitle}>
-          {view.condition}
+        <span className={`pill pill-${pillTone}`} title={view.conditionTitle}>
+          {view.pill}
         </span>
         <span className="node-pods">
           {pods} {pods === 1 ? 'pod' : 'pods'}
@@ -193,6 +277,7 @@ const CardBody = memo(function CardBody({ view, counts }: { view: NodeView; coun
         <Bar label="Mem" bar={view.memory} />
         <Bar label="Pods" bar={view.pods} />
       </div>
+      <NodeTimeline view={view} />
       <div className="gn-tags">
         {cardTags(view).map((t) => (
           <span key={t.text} className={`gn-tag ${t.className}`} title={t.title}>
@@ -200,15 +285,13 @@ const CardBody = memo(function CardBody({ view, counts }: { view: NodeView; coun
           </span>
         ))}
       </div>
-      {counts && (
-        <div className="gn-counts">
-          {counts.map((c) => (
-            <span key={c.status} className={`gn-count tone-${c.tone}`} title={`${c.count} ${c.status}`}>
-              <span className="gn-count-n">{c.count}</span> {c.status}
-            </span>
-          ))}
+      {spark && (
+        <div className="gn-spark-row">
+          <Sparkline samples={spark} />
+          {expanded && <span className="gn-expanded">every pod shown (selected)</span>}
         </div>
       )}
+      {counts && <StatusCounts counts={counts} />}
       {!counts && pods === 0 && <span className="gn-empty">no pods</span>}
     </div>
   );
@@ -231,7 +314,7 @@ const PlacedPodChip = memo(function PlacedPodChip({ chip }: { chip: PlacedChip }
 export const NodeCard = memo(function NodeCard({ data }: NodeProps<Node<NodeCardFlowData, 'node'>>) {
   return (
     <>
-      <CardBody view={data.view} counts={data.counts} />
+      <CardBody view={data.view} counts={data.counts} spark={data.spark} expanded={data.expanded} />
       {data.chips.length > 0 && (
         <div className="chip-layer">
           {data.chips.map((chip) => (
@@ -293,6 +376,7 @@ function Chip({
     >
       {countdown && <CountdownRing countdown={countdown} nowMs={nowMs} />}
       <span className="pod-ring" style={ring} aria-hidden="true" />
+      <StatusIcon status={view.status} tone={view.tone} />
       <span className="pod-name">{view.short}</span>
       {view.restarts > 0 && (
         <span className="pod-restarts" aria-hidden="true">
