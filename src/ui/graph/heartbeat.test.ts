@@ -64,15 +64,11 @@ describe('nodeOutlook and timelineLines', () => {
       evictable: 2,
     });
     const lines = timelineLines(T0, outlook, T0 + 1_000);
-    expect(lines.map((l) => l.text)).toEqual([
-      'heartbeat 1s ago',
-      'Unknown in 0:49',
-      'then taint unreachable:NoExecute, 2 pods evicted ≈ in 1:49',
-    ]);
-    expect(lines[1].rule).toBe('node-monitor-grace-period 50s without a heartbeat, checked every 5s');
-    expect(lines[2].rule).toBe('tolerationSeconds 60 on node.kubernetes.io/unreachable');
+    expect(lines.map((l) => l.text)).toEqual(['heartbeat 1s ago', 'Unknown in 0:49', 'then 2 pods evicted ≈ in 1:49']);
+    expect(lines[1].rule).toBe('node-monitor-grace-period 50s');
+    expect(lines[2].rule).toBe('tolerationSeconds 60 on unreachable');
     // past the grace period, before the controller's next look
-    expect(timelineLines(T0, outlook, T0 + NODE_MONITOR_GRACE_MS + 1)[1].text).toBe('Unknown at the next check');
+    expect(timelineLines(T0, outlook, T0 + NODE_MONITOR_GRACE_MS + 1)[1].text).toBe('Unknown at the next check (every 5s)');
   });
 
   it('waits for the taint once Unknown, then counts down to the first eviction', () => {
@@ -82,13 +78,13 @@ describe('nodeOutlook and timelineLines', () => {
       timelineLines(T0, unknown, T0 + 52_000)
         .slice(1)
         .map((l) => l.text),
-    ).toEqual(['Unknown for 2s · taint unreachable:NoExecute next', 'after the taint, 1 pod evicted 5m later']);
+    ).toEqual(['unreachable:NoExecute taint next', '1 pod evicted 5m after it']);
     const tainted = nodeOutlook(withReady('Unknown', T0 + 50_000, T0 + 51_000), pods, stopped)!;
     expect(
       timelineLines(T0, tainted, T0 + 61_000)
         .slice(1)
         .map((l) => l.text),
-    ).toEqual(['tainted unreachable:NoExecute 10s ago', '1 pod evicted in 4:50']);
+    ).toEqual(['tainted unreachable 10s ago', '1 pod evicted in 4:50']);
   });
 
   it('knows when no pod is evicted (tolerated forever) and when one is at once (not tolerated)', () => {
@@ -96,8 +92,15 @@ describe('nodeOutlook and timelineLines', () => {
     forever.spec = { ...forever.spec, tolerations: [{ operator: 'Exists' }] };
     const none = nodeOutlook(withReady('True', T0), [forever], stopped)!;
     expect(none.evictAfterMs).toBeUndefined();
-    expect(timelineLines(T0, none, T0 + 1_000)[2].text).toBe('then taint unreachable:NoExecute, no pod is evicted');
+    expect(timelineLines(T0, none, T0 + 1_000)[2].text).toBe('no pod is evicted');
     const bare = nodeOutlook(withReady('True', T0), [pod('a', 'n1')], stopped)!;
     expect(bare).toMatchObject({ evictAfterMs: 0, evictRule: 'no toleration of node.kubernetes.io/unreachable' });
+  });
+});
+
+describe('a node without pods', () => {
+  it('says there is nothing to evict', () => {
+    const outlook = nodeOutlook(withReady('True', T0), [], stopped)!;
+    expect(timelineLines(T0, outlook, T0 + 1_000)[2]).toMatchObject({ text: 'no pods to evict' });
   });
 });

@@ -56,6 +56,8 @@ export interface NodeOutlook {
   evictRule?: string;
   /** Pods with an eviction ahead (tolerating the taint for a while, or not at all). */
   evictable: number;
+  /** Pods bound to the node and not terminated. */
+  pods: number;
 }
 
 /**
@@ -75,11 +77,11 @@ export function nodeOutlook(node: KObject, pods: readonly KObject[], machine: Ma
   const probe = { ...node, spec: { ...node.spec, taints: [{ key, effect: 'NoExecute', timeAdded: new Date(0).toISOString() }] } };
   const name = node.metadata.name ?? '';
   const countdowns = evictionCountdowns(pods, [probe as KObject], 0).filter((c) => c.node === name);
-  const untolerated = pods.filter(
+  const active = pods.filter(
+    (p) => !p.metadata.deletionTimestamp && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed',
+  );
+  const untolerated = active.filter(
     (p) =>
-      !p.metadata.deletionTimestamp &&
-      p.status?.phase !== 'Succeeded' &&
-      p.status?.phase !== 'Failed' &&
       !((p.spec?.tolerations ?? []) as { key?: string; operator?: string; effect?: string }[]).some(
         (t) => (!t.effect || t.effect === 'NoExecute') && (t.key === key || (!t.key && t.operator === 'Exists')),
       ),
@@ -90,6 +92,7 @@ export function nodeOutlook(node: KObject, pods: readonly KObject[], machine: Ma
     silent,
     taintKey: key,
     evictable: countdowns.length + untolerated,
+    pods: active.length,
   };
   const since = time(conditions.find((c) => c.type === 'Ready')?.lastTransitionTime);
   if (since !== undefined) outlook.readySinceMs = since;
@@ -104,16 +107,19 @@ export function nodeOutlook(node: KObject, pods: readonly KObject[], machine: Ma
   return outlook;
 }
 
-/** One line of a card's explanation: what, and the rule with its number. */
+/** One line of a card's explanation: what, and the rule with its number (the card prints both). */
 export interface TimelineLine {
   text: string;
   rule: string;
   tone: 'muted' | 'warn' | 'bad';
 }
 
+/** `node.kubernetes.io/unreachable` → `unreachable`: the card is narrow. */
+const shortTaint = (key: string) => key.replace('node.kubernetes.io/', '');
+
 /**
- * The card's lines at `nowMs`: the last heartbeat, then the next step — Ready Unknown after the
- * grace period, the NoExecute taint, the first eviction — each with its countdown and rule.
+ * The card's lines at `nowMs`: the last heartbeat, then the next two steps — Ready Unknown after
+ * the grace period, the NoExecute taint, the first eviction — each with its countdown and rule.
  */
 export function timelineLines(
   heartbeatMs: number | undefined,
@@ -130,67 +136,54 @@ export function timelineLines(
     tone: outlook?.silent || stale ? 'warn' : 'muted',
   });
   if (!outlook) return lines;
-  const grace = `node-monitor-grace-period ${humanDuration(graceMs)}`;
-  const taint = `${outlook.taintKey.replace('node.kubernetes.io/', '')}:NoExecute`;
+  const taint = shortTaint(outlook.taintKey);
   if (outlook.ready === 'True') {
     // still Ready: the controller has not noticed yet
     const unknownAt = heartbeatMs === undefined ? undefined : heartbeatMs + graceMs;
     lines.push({
       text:
         unknownAt === undefined || unknownAt <= nowMs
-          ? 'Unknown at the next check'
+          ? 'Unknown at the next check (every 5s)'
           : `Unknown in ${formatCountdown(unknownAt - nowMs)}`,
-      rule: `${grace} without a heartbeat, checked every ${humanDuration(NODE_MONITOR_PERIOD_MS)}`,
+      rule: `node-monitor-grace-period ${humanDuration(graceMs)}`,
       tone: 'warn',
     });
-    lines.push(evictionLine(outlook, `then taint ${taint}`, undefined, nowMs, unknownAt));
+    lines.push(evictionLine(outlook, undefined, nowMs, unknownAt));
     return lines;
   }
   if (outlook.taintAddedMs === undefined) {
-    const since = outlook.readySinceMs === undefined ? '' : ` for ${humanDuration(Math.max(0, nowMs - outlook.readySinceMs))}`;
-    lines.push({
-      text: `${outlook.ready || 'no Ready'}${since} · taint ${taint} next`,
-      rule: 'the node lifecycle controller taints at the zone’s node-eviction-rate (0.1 nodes/s)',
-      tone: 'bad',
-    });
-    lines.push(evictionLine(outlook, 'after the taint', undefined, nowMs, undefined));
+    lines.push({ text: `${taint}:NoExecute taint next`, rule: 'node-eviction-rate 0.1 nodes/s', tone: 'bad' });
+    lines.push(evictionLine(outlook, undefined, nowMs, undefined));
     return lines;
   }
   lines.push({
     text: `tainted ${taint} ${humanDuration(Math.max(0, nowMs - outlook.taintAddedMs))} ago`,
-    rule: 'node lifecycle controller, NoExecute taint for a not-Ready node',
+    rule: 'NoExecute, by the node controller',
     tone: 'bad',
   });
-  lines.push(evictionLine(outlook, '', outlook.taintAddedMs, nowMs, undefined));
+  lines.push(evictionLine(outlook, outlook.taintAddedMs, nowMs, undefined));
   return lines;
 }
 
-/** The first eviction: a countdown once the taint's time is known (or predicted), else its delay. */
+/** The first eviction: a countdown once the taint's time is known (or predicted), else its delay after the taint. */
 function evictionLine(
   outlook: NodeOutlook,
-  prefix: string,
   taintAddedMs: number | undefined,
   nowMs: number,
   predictedTaintMs: number | undefined,
 ): TimelineLine {
-  const lead = prefix ? `${prefix}, ` : '';
   if (outlook.evictAfterMs === undefined) {
-    return { text: `${lead}no pod is evicted`, rule: 'every pod tolerates the taint without tolerationSeconds', tone: 'muted' };
+    return outlook.evictable === 0 && outlook.pods === 0
+      ? { text: 'no pods to evict', rule: 'taint-based eviction', tone: 'muted' }
+      : { text: 'no pod is evicted', rule: 'tolerated without tolerationSeconds', tone: 'muted' };
   }
+  const rule = outlook.evictRule!.replace('node.kubernetes.io/', '');
   const pods = `${outlook.evictable} ${outlook.evictable === 1 ? 'pod' : 'pods'}`;
   const base = taintAddedMs ?? predictedTaintMs;
-  if (base === undefined) {
-    return {
-      text: `${lead}${pods} evicted ${humanDuration(outlook.evictAfterMs)} later`,
-      rule: outlook.evictRule!,
-      tone: 'warn',
-    };
-  }
+  if (base === undefined) return { text: `${pods} evicted ${humanDuration(outlook.evictAfterMs)} after it`, rule, tone: 'warn' };
   const at = base + outlook.evictAfterMs;
   const when = at <= nowMs ? 'now' : `in ${formatCountdown(at - nowMs)}`;
-  return {
-    text: `${lead}${pods} evicted ${taintAddedMs === undefined ? '≈ ' : ''}${when}`,
-    rule: outlook.evictRule!,
-    tone: taintAddedMs === undefined ? 'warn' : 'bad',
-  };
+  return taintAddedMs === undefined
+    ? { text: `then ${pods} evicted ≈ ${when}`, rule, tone: 'warn' }
+    : { text: `${pods} evicted ${when}`, rule, tone: 'bad' };
 }

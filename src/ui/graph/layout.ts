@@ -25,8 +25,8 @@ export const CHIP_GAP = 4;
 export const CARD_W = 236;
 export const CARD_PAD = 10;
 /** Name + pill row, usage bars with their numbers, one timeline line (the heartbeat), tag row. */
-export const CARD_HEADER = 103;
-/** One more line of a node's timeline (heartbeat.ts): a node in trouble has three. */
+export const CARD_HEADER = 118;
+/** One more line of a node's timeline (heartbeat.ts): a node in trouble has five (two steps ahead, each with its rule). */
 export const TIMELINE_LINE_H = 15;
 export const NODE_GAP = 10;
 export const ZONE_PAD = 10;
@@ -193,9 +193,9 @@ export function cardHeader(rows = 1, timelineLines = 1): number {
   return CARD_HEADER + (rows - 1) * TAG_ROW_H + (timelineLines - 1) * TIMELINE_LINE_H;
 }
 
-/** The header of a node's card: a node in trouble explains itself in three lines (heartbeat.ts). */
+/** The header of a node's card: a node in trouble explains itself in five lines (heartbeat.ts). */
 export function nodeHeader(node: NodeView): number {
-  return cardHeader(tagRows(cardTags(node).map((t) => t.text)), node.outlook ? 3 : 1);
+  return cardHeader(tagRows(cardTags(node).map((t) => t.text)), node.outlook ? 5 : 1);
 }
 
 /** Rows of status tiles, two per row. */

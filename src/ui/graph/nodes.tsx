@@ -2,7 +2,7 @@
 // its own data plus one boolean from the selection store, so a change elsewhere re-renders
 // nothing here. Interactive cards and chips are focusable buttons: click or Enter selects.
 
-import { memo, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { Fragment, memo, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { ObjectKey } from '../../protocol/messages';
 import { humanDuration } from '../../k8s/duration';
@@ -197,15 +197,17 @@ function Bar({ label, bar }: { label: string; bar: UsageBar }) {
   const level = bar.fraction >= 0.9 ? 'high' : bar.fraction >= 0.7 ? 'mid' : 'low';
   return (
     <div className="gn-bar" title={bar.text}>
-      <span className="gn-bar-text">
-        <span className="gn-bar-label">{label}</span>
-        <span className="gn-bar-value">{bar.short}</span>
+      <span className="gn-bar-label" title={bar.text}>
+        {label}
       </span>
-      <span className="gn-bar-track">
+      <span className="gn-bar-track" title={bar.text}>
         <span
           className={`gn-bar-fill gn-bar-${level}`}
           style={{ transform: `scaleX(${Math.round(bar.fraction * 100) / 100})` }}
         />
+      </span>
+      <span className="gn-bar-value" title={bar.text}>
+        {bar.short}
       </span>
     </div>
   );
@@ -223,11 +225,13 @@ const NodeTimeline = memo(function NodeTimeline({ view }: { view: NodeView }) {
   const lines = timelineLines(lastHeartbeatMs(node, lease), view.outlook, nowMs);
   return (
     <div className="gn-timeline" data-testid="node-timeline">
-      {lines.map((l) => (
-        <span key={l.rule} className={`gn-line line-${l.tone}`} title={l.rule}>
-          {l.text}
-          {l.tone !== 'muted' && <span className="gn-rule"> · {l.rule}</span>}
-        </span>
+      {lines.map((l, i) => (
+        <Fragment key={i}>
+          <span className={`gn-line line-${l.tone}`} title={l.rule}>
+            {l.text}
+          </span>
+          {i > 0 && <span className="gn-line gn-rule">{l.rule}</span>}
+        </Fragment>
       ))}
     </div>
   );
@@ -359,7 +363,6 @@ function Chip({
 }) {
   const { selected, props } = useInteractive(view.key, !ghost);
   const nowMs = useClockTick(!!countdown);
-  const ring = { '--ready': view.readyFraction } as CSSProperties;
   const timer = countdown ? countdownText(countdown, nowMs) : '';
   const claims = view.claims ? claimText(view.claims) : '';
   const description = [timer, claims].filter(Boolean).join('; ');
@@ -375,7 +378,7 @@ function Chip({
       {...props}
     >
       {countdown && <CountdownRing countdown={countdown} nowMs={nowMs} />}
-      <span className="pod-ring" style={ring} aria-hidden="true" />
+      {/* the status shape; readiness too: a check when every container is Ready, half a disc when some are */}
       <StatusIcon status={view.status} tone={view.tone} />
       <span className="pod-name">{view.short}</span>
       {view.restarts > 0 && (
