@@ -79,21 +79,21 @@ function useGhosts(pods: ReadonlyMap<string, PodView>): PodView[] {
 }
 
 /**
- * Fits the view on first load (the first time there are nodes) and when the set of nodes changes
- * while the user has not panned or zoomed — never on layout growth or a pane resize, so the user's
- * zoom and pan stay. The Fit button (Controls) fits on request.
+ * Fits the view on first load (the first time there are nodes), and when the set of nodes or the
+ * level of detail changes while the user has not panned or zoomed since the last fit — never on
+ * layout growth or a pane resize, so the user's zoom and pan stay. The Fit button fits on request.
  */
-function AutoFit({ nodeSignature, userMoved }: { nodeSignature: string; userMoved: { current: boolean } }) {
+function AutoFit({ signature, userMoved }: { signature: string; userMoved: { current: boolean } }) {
   const { fitView } = useReactFlow();
   const first = useRef(true);
   useEffect(() => {
-    if (!nodeSignature || (!first.current && userMoved.current)) return;
+    if (!signature || (!first.current && userMoved.current)) return;
     const frame = requestAnimationFrame(() => {
       void fitView({ ...FIT, duration: first.current ? 0 : 250 });
       first.current = false;
     });
     return () => cancelAnimationFrame(frame);
-  }, [nodeSignature, fitView, userMoved]);
+  }, [signature, fitView, userMoved]);
   return null;
 }
 
@@ -130,8 +130,8 @@ function countdownsOf(objects: readonly KObject[]) {
 
 /** What the summary line says about the level of detail. */
 function detailNote(layout: GraphLayout): string {
-  if (layout.zoneSummaries) return ' · zones summarised: open one, or select a node for its pods';
-  if (layout.aggregated) return ' · counts per node: select a node for its pods';
+  if (layout.zoneSummaries) return ' · zones summarised';
+  if (layout.aggregated) return ' · counts per node (select one for its pods)';
   return '';
 }
 
@@ -326,7 +326,10 @@ function Graph() {
             </Panel>
           )}
           <ReplacementArcs arcs={arcs} items={layout.items} />
-          <AutoFit nodeSignature={nodeSignature} userMoved={userMoved} />
+          <AutoFit
+            signature={nodeSignature && `${nodeSignature}|${layout.aggregated}|${layout.zoneSummaries}`}
+            userMoved={userMoved}
+          />
         </ReactFlow>
         <GraphContextMenu />
       </div>

@@ -67,6 +67,8 @@ export const AGGREGATE_ABOVE = 150;
 /** Beyond this many pods in view, or this many nodes, zones are summaries until opened. */
 export const ZONE_SUMMARY_ABOVE_PODS = 2000;
 export const ZONE_SUMMARY_ABOVE_NODES = 60;
+/** The zone summary's "Show … pods on nodes" button row. */
+export const ZONE_TOGGLE_H = 30;
 /** A zone summary's box. */
 export const ZONE_SUMMARY_W = CARD_W + 2 * ZONE_PAD;
 
@@ -244,7 +246,7 @@ function sampleOf(pods: readonly PodView[]): CountSample {
 
 /** A zone summary's height for `tiles` status tiles. */
 export function zoneSummaryHeight(tiles: number): number {
-  return ZONE_TITLE + SPARK_H + tileRows(tiles) * (STATUS_TILE_H + CHIP_GAP) - CHIP_GAP + ZONE_PAD;
+  return ZONE_TITLE + SPARK_H + tileRows(tiles) * (STATUS_TILE_H + CHIP_GAP) - CHIP_GAP + ZONE_TOGGLE_H + ZONE_PAD;
 }
 
 /**

@@ -144,34 +144,32 @@ export const ZoneNode = memo(function ZoneNode({ id, data }: NodeProps<Node<Zone
 
 /** A big cluster's zone as one summary (counts, sparkline) with a button to show its nodes, or the button to fold it back. */
 function ZoneSummaryBody({ zone, summary }: { zone: string; summary: NonNullable<ZoneData['summary']> }) {
-  const toggle = (e: MouseEvent | KeyboardEvent) => {
+  const toggle = (e: MouseEvent) => {
     e.stopPropagation();
     useGraphView.getState().toggleZone(zone);
   };
   const name = zone || 'without zone';
+  const button = (
+    <button
+      type="button"
+      className={`graph-zone-toggle${summary.open ? ' is-open' : ''}`}
+      onClick={toggle}
+      onKeyDown={(e) => e.stopPropagation()}
+      aria-expanded={summary.open}
+      aria-label={summary.open ? `Fold zone ${name}` : `Show nodes of zone ${name}`}
+    >
+      {summary.open ? 'Fold' : `Show ${summary.pods} pods on nodes`}
+    </button>
+  );
+  if (summary.open) return button;
   return (
-    <>
-      <button
-        type="button"
-        className="graph-zone-toggle"
-        onClick={toggle}
-        onKeyDown={(e) => e.stopPropagation()}
-        aria-expanded={summary.open}
-      >
-        {summary.open ? `Fold zone ${name}` : `Show nodes of zone ${name}`}
-      </button>
-      {!summary.open && (
-        <div className="graph-zone-summary" data-testid="zone-summary">
-          <div className="gn-spark-row">
-            <Sparkline samples={summary.spark} />
-            <span className="gn-expanded">
-              {summary.pods} {summary.pods === 1 ? 'pod' : 'pods'}
-            </span>
-          </div>
-          <StatusCounts counts={summary.counts} />
-        </div>
-      )}
-    </>
+    <div className="graph-zone-summary" data-testid="zone-summary">
+      <div className="gn-spark-row">
+        <Sparkline samples={summary.spark} />
+      </div>
+      <StatusCounts counts={summary.counts} />
+      {button}
+    </div>
   );
 }
 
