@@ -20,8 +20,10 @@ import {
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
+  useStoreApi,
   type Node,
 } from '@xyflow/react';
+import { applyZoomDetail } from './zoom-detail';
 import type { KObject } from '../../k8s/types';
 import { podCountdowns } from '../controlplane/timers';
 import { useSelection } from '../state/selection';
@@ -79,13 +81,33 @@ function useGhosts(pods: ReadonlyMap<string, PodView>): PodView[] {
 }
 
 /**
- * Fits the view on first load (the first time there are nodes), and when the set of nodes or the
- * level of detail changes while the user has not panned or zoomed since the last fit — never on
- * layout growth or a pane resize, so the user's zoom and pan stay. The Fit button fits on request.
+ * Fits the view on first load (the first time there are nodes), and — only while the user has not
+ * panned or zoomed — when the set of nodes, the level of detail or the pane's size changes. Never
+ * on layout growth, and never once the user moved the view: their zoom and pan stay. The Fit
+ * button fits on request.
  */
-function AutoFit({ signature, userMoved }: { signature: string; userMoved: { current: boolean } }) {
+function AutoFit({
+  signature,
+  userMoved,
+  pane,
+}: {
+  signature: string;
+  userMoved: { current: boolean };
+  pane: { current: HTMLElement | null };
+}) {
   const { fitView } = useReactFlow();
   const first = useRef(true);
+  const [size, setSize] = useState('');
+  useEffect(() => {
+    const el = pane.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      setSize(`${Math.round(width / 24)}x${Math.round(height / 24)}`);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [pane]);
   useEffect(() => {
     if (!signature || (!first.current && userMoved.current)) return;
     const frame = requestAnimationFrame(() => {
@@ -93,7 +115,7 @@ function AutoFit({ signature, userMoved }: { signature: string; userMoved: { cur
       first.current = false;
     });
     return () => cancelAnimationFrame(frame);
-  }, [signature, fitView, userMoved]);
+  }, [signature, size, fitView, userMoved]);
   return null;
 }
 
@@ -126,6 +148,21 @@ function countdownsOf(objects: readonly KObject[]) {
   const nodes = objects.filter((o) => o.kind === 'Node');
   // the clock only fills in for a taint without timeAdded
   return podCountdowns(pods, nodes, kubeplayStore.getState().clock.unixMs);
+}
+
+/** Keeps the canvas's zoom level of detail (zoom-detail.ts) in step with React Flow's zoom, without rendering. */
+function ZoomLevel({ target }: { target: { current: HTMLElement | null } }) {
+  const store = useStoreApi();
+  useEffect(() => {
+    const apply = (zoom: number) => {
+      if (target.current) applyZoomDetail(target.current, zoom);
+    };
+    apply(store.getState().transform[2]);
+    return store.subscribe((s, prev) => {
+      if (s.transform[2] !== prev.transform[2]) apply(s.transform[2]);
+    });
+  }, [store, target]);
+  return null;
 }
 
 /** What the summary line says about the level of detail. */
@@ -295,7 +332,7 @@ function Graph() {
           edges={edges}
           nodeTypes={nodeTypes}
           colorMode={dark ? 'dark' : 'light'}
-          onlyRenderVisibleElements={layout.aggregated || layout.items.length > RENDER_VISIBLE_ABOVE}
+          onlyRenderVisibleElements={layout.items.length > RENDER_VISIBLE_ABOVE}
           nodesDraggable={false}
           nodesConnectable={false}
           nodesFocusable={false}
@@ -326,9 +363,11 @@ function Graph() {
             </Panel>
           )}
           <ReplacementArcs arcs={arcs} items={layout.items} />
+          <ZoomLevel target={wrapper} />
           <AutoFit
             signature={nodeSignature && `${nodeSignature}|${layout.aggregated}|${layout.zoneSummaries}`}
             userMoved={userMoved}
+            pane={wrapper}
           />
         </ReactFlow>
         <GraphContextMenu />
