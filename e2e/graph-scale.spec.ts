@@ -13,8 +13,7 @@ import { cluster, nodeCard, pause, play, runLine, setSpeed, watchProblems } from
 /** Sum of the per-status count tiles under `scope` (a card or a zone summary). */
 async function tileTotal(page: Page, selector: string): Promise<number> {
   return page.evaluate(
-    (sel) =>
-      [...document.querySelectorAll(`${sel} .gn-count-n`)].reduce((sum, el) => sum + Number(el.textContent ?? 0), 0),
+    (sel) => [...document.querySelectorAll(`${sel} .gn-count-n`)].reduce((sum, el) => sum + Number(el.textContent ?? 0), 0),
     selector,
   );
 }
@@ -73,7 +72,7 @@ test('300 pods: counts and a sparkline per node card, the selected node expands 
   await expect.poll(() => tileTotal(page, '.graph-node')).toBe(300 - pods);
 
   // the text of the aggregated graph is readable at the fitted zoom
-  expect(await smallestGraphText(page)).toBeGreaterThanOrEqual(9);
+  expect(await smallestGraphText(page)).toBeGreaterThanOrEqual(11);
   expect(problems).toEqual([]);
 });
 
@@ -121,35 +120,40 @@ test('3,000 pods on 30 nodes: zones as summaries, kube-system hidden, a zone ope
   await page.getByRole('combobox', { name: 'Namespace shown' }).selectOption({ label: 'all' });
   await expect(hidden).toHaveCount(0);
   await expect.poll(() => tileTotal(page, '[data-testid="zone-summary"]')).toBe(3000 + system);
-  expect(await smallestGraphText(page)).toBeGreaterThanOrEqual(9);
+  expect(await smallestGraphText(page)).toBeGreaterThanOrEqual(11);
   expect(problems).toEqual([]);
 });
 
-test('Stop node: the card counts down to Unknown from the first second, then to the taint and the evictions', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const problems = watchProblems(page);
-  await openPlayground(page);
-  await runLine(page, 'kubectl create deployment web --image=nginx --replicas=6');
-  await expect(cluster(page).getByRole('button', { name: 'Deployment default/web: 6/6' })).toBeVisible({ timeout: 20_000 });
-  const card = nodeCard(page, 'node-a1');
-  const timeline = card.getByTestId('node-timeline');
-  await expect(timeline).toContainText(/^heartbeat \d+s ago$/);
+test.describe('at the embed size 1024×640', () => {
+  test.use({ viewport: { width: 1024, height: 640 } });
+  test('Stop node: the card counts down to Unknown from the first second, then to the taint and the evictions', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const problems = watchProblems(page);
+    await openPlayground(page);
+    await runLine(page, 'kubectl create deployment web --image=nginx --replicas=6');
+    await expect(cluster(page).getByRole('button', { name: 'Deployment default/web: 6/6' })).toBeVisible({ timeout: 20_000 });
+    const card = nodeCard(page, 'node-a1');
+    const timeline = card.getByTestId('node-timeline');
+    await expect(timeline).toContainText(/^heartbeat \d+s ago$/);
 
-  await runLine(page, 'kubeplay node stop node-a1');
-  // within the first (real and virtual, at 1×) second: the countdown to Unknown and its rule
-  await expect(timeline).toContainText(/Unknown in 0:(4\d|50)/, { timeout: 1_000 });
-  await expect(timeline).toContainText('node-monitor-grace-period 50s');
-  await expect(timeline).toContainText(/then \d+ pods? evicted ≈ in 5:\d\d|no pods to evict/);
-  await expect(timeline).toContainText(/tolerationSeconds 300 on unreachable|taint-based eviction/);
-  // the node still says Ready (the controller has not noticed yet), but the card does not hide it
-  await expect(card).toHaveAttribute('aria-label', 'Node node-a1: Ready');
+    await runLine(page, 'kubeplay node stop node-a1');
+    // within the first (real and virtual, at 1×) second: the countdown to Unknown and its rule
+    await expect(timeline).toContainText(/Unknown in 0:(4\d|50)/, { timeout: 1_000 });
+    await expect(timeline).toContainText('node-monitor-grace-period 50s');
+    await expect(timeline).toContainText(/then \d+ pods? evicted ≈ in 5:\d\d|no pods to evict/);
+    await expect(timeline).toContainText(/tolerationSeconds 300 on unreachable|taint-based eviction/);
+    // the node still says Ready (the controller has not noticed yet), but the card does not hide it
+    await expect(card).toHaveAttribute('aria-label', 'Node node-a1: Ready');
 
-  // faster: Unknown, then the NoExecute taint and the countdown to the first eviction
-  await setSpeed(page, '10');
-  await expect(card).toHaveAttribute('aria-label', 'Node node-a1: NotReady', { timeout: 20_000 });
-  await expect(timeline).toContainText(/tainted unreachable \d+s ago/, { timeout: 20_000 });
-  await expect(timeline).toContainText(/\d+ pods? evicted in [45]:\d\d|no pods to evict/);
-  expect(problems).toEqual([]);
+    // faster: Unknown, then the NoExecute taint and the countdown to the first eviction
+    await setSpeed(page, '10');
+    await expect(card).toHaveAttribute('aria-label', 'Node node-a1: NotReady', { timeout: 20_000 });
+    await expect(timeline).toContainText(/tainted unreachable \d+s ago/, { timeout: 20_000 });
+    await expect(timeline).toContainText(/\d+ pods? evicted in [45]:\d\d|no pods to evict/);
+    // the compact level of detail keeps every text of the graph at 11 px or more on screen
+    expect(await smallestGraphText(page)).toBeGreaterThanOrEqual(11);
+    expect(problems).toEqual([]);
+  });
 });

@@ -171,9 +171,9 @@ export function chipRows(pods: number): number {
 
 /** A second row of tags (when they do not fit one) adds this much to the card's header. */
 export const TAG_ROW_H = 20;
-/** Width of the tag row, and of one character of the tags' 10 px monospace font. */
+/** Width of the tag row, and of one character of the tags. 11 px monospace font. */
 const TAG_ROW_W = CARD_W - 2 * CARD_PAD;
-const TAG_CHAR_W = 6.1;
+const TAG_CHAR_W = 6.7;
 
 /** How many rows the tags take (1 or 2; a third would be cut): estimated from their text. */
 export function tagRows(texts: readonly string[]): number {
