@@ -55,7 +55,8 @@ import { navIndex, navTarget, setGraphNavigator } from './keyboard';
 import { absoluteBoxes } from './motion';
 import { ReplacementArcs, useReplacementArcs } from './ReplacementArcs';
 
-const FIT = { padding: { top: '12px', left: '12px', bottom: '12px', right: '50px' }, maxZoom: 1.25 } as const;
+/** Fitting never zooms out below 0.45: in a small frame the user pans a legible graph instead of squinting at a thumbnail. */
+const FIT = { padding: { top: '12px', left: '12px', bottom: '12px', right: '50px' }, maxZoom: 1.25, minZoom: 0.45 } as const;
 /** Above this many laid-out items (cards, chips, …), only what is in view is rendered. */
 const RENDER_VISIBLE_ABOVE = 800;
 /** Up to this many pods, cards and chips slide when the layout shifts (graph.css data-motion). */

@@ -25,7 +25,7 @@ export const CHIP_GAP = 4;
 export const CARD_W = 236;
 export const CARD_PAD = 10;
 /** Name + pill row, usage bars with their numbers, one timeline line (the heartbeat), tag row. */
-export const CARD_HEADER = 118;
+export const CARD_HEADER = 130;
 /** One more line of a node's timeline (heartbeat.ts): a node in trouble has five (two steps ahead, each with its rule). */
 export const TIMELINE_LINE_H = 15;
 export const NODE_GAP = 10;

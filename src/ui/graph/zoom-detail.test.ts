@@ -9,6 +9,7 @@ describe('zoomDetail', () => {
     const small = zoomDetail(0.54);
     expect(small.detail).toBe('compact');
     expect(MIN_TEXT_PX * small.invZoom * 0.54).toBeGreaterThanOrEqual(MIN_TEXT_PX);
+    expect(zoomDetail(0.2).detail).toBe('overview');
     expect(zoomDetail(0)).toEqual({ detail: 'full', invZoom: 1 });
     expect(zoomDetail(Number.NaN)).toEqual({ detail: 'full', invZoom: 1 });
   });

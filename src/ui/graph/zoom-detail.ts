@@ -2,7 +2,7 @@
 // under 11 px. Below 1 ("scaled") every text is drawn at MIN_TEXT_PX on screen whatever the zoom
 // (graph.css, `--inv-zoom`); below COMPACT_BELOW ("compact") secondary details (usage bars, chip
 // names, workload kinds, cron and member lines) also step aside to make room, so a 1024×640 embed
-// never shows text under 11 px. Written straight onto the canvas element from React Flow's store:
+// never shows text under 11 px; below OVERVIEW_BELOW only shapes and colours remain. Written straight onto the canvas element from React Flow's store:
 // zooming re-renders nothing.
 
 /** Smallest on-screen text of the graph, px. */
@@ -11,8 +11,10 @@ export const MIN_TEXT_PX = 11;
 export const SCALED_BELOW = 1;
 /** Zoom below which the compact level of detail applies. */
 export const COMPACT_BELOW = 0.8;
+/** Zoom below which 11 px text no longer fits its boxes: shapes and colours only ("overview"). */
+export const OVERVIEW_BELOW = 0.35;
 
-export type Detail = 'full' | 'scaled' | 'compact';
+export type Detail = 'full' | 'scaled' | 'compact' | 'overview';
 
 export interface ZoomDetail {
   detail: Detail;
@@ -22,7 +24,7 @@ export interface ZoomDetail {
 
 export function zoomDetail(zoom: number): ZoomDetail {
   const z = zoom > 0 && Number.isFinite(zoom) ? zoom : 1;
-  const detail: Detail = z < COMPACT_BELOW ? 'compact' : z < SCALED_BELOW ? 'scaled' : 'full';
+  const detail: Detail = z < OVERVIEW_BELOW ? 'overview' : z < COMPACT_BELOW ? 'compact' : z < SCALED_BELOW ? 'scaled' : 'full';
   return { detail, invZoom: Math.ceil((1 / z) * 100) / 100 };
 }
 
