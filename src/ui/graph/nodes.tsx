@@ -102,43 +102,50 @@ function zoneKeyDown(id: string, zone: string) {
 export const ZoneNode = memo(function ZoneNode({ id, data }: NodeProps<Node<ZoneData, 'zone'>>) {
   const interactive = data.zone !== '';
   return (
-    <div
-      className={`graph-zone${data.partitioned ? ' is-partitioned' : ''}`}
-      data-partitioned={data.partitioned || undefined}
-      {...(interactive
-        ? {
-            role: 'button',
-            tabIndex: 0,
-            'aria-label': `Zone ${data.zone}`,
-            'aria-haspopup': 'menu' as const,
-            'aria-description': data.partitioned ? 'partitioned: cut off from the control plane' : undefined,
-            onKeyDown: zoneKeyDown(id, data.zone),
-          }
-        : {})}
-    >
-      {data.partitioned && <span className="graph-zone-break" aria-hidden="true" />}
-      <div className="graph-zone-title">
-        {data.zone ? (
-          <span>
-            Zone <span className="graph-zone-name">{data.zone}</span>
+    <>
+      <div
+        className={`graph-zone${data.partitioned ? ' is-partitioned' : ''}`}
+        data-partitioned={data.partitioned || undefined}
+        {...(interactive
+          ? {
+              role: 'button',
+              tabIndex: 0,
+              'aria-label': `Zone ${data.zone}`,
+              'aria-haspopup': 'menu' as const,
+              'aria-description': data.partitioned ? 'partitioned: cut off from the control plane' : undefined,
+              onKeyDown: zoneKeyDown(id, data.zone),
+            }
+          : {})}
+      >
+        {data.partitioned && <span className="graph-zone-break" aria-hidden="true" />}
+        <div className="graph-zone-title">
+          {data.zone ? (
+            <span>
+              Zone <span className="graph-zone-name">{data.zone}</span>
+            </span>
+          ) : (
+            <span>No zone</span>
+          )}
+          {data.partitioned && (
+            <span
+              className="gn-tag pill-bad graph-zone-tag"
+              title="Every node of this zone is cut off from the control plane (kubeplay zone heal reconnects them)"
+            >
+              partitioned
+            </span>
+          )}
+          <span className="graph-meta">
+            {data.ready}/{data.nodes} Ready
           </span>
-        ) : (
-          <span>No zone</span>
-        )}
-        {data.partitioned && (
-          <span
-            className="gn-tag pill-bad graph-zone-tag"
-            title="Every node of this zone is cut off from the control plane (kubeplay zone heal reconnects them)"
-          >
-            partitioned
-          </span>
-        )}
-        <span className="graph-meta">
-          {data.ready}/{data.nodes} Ready
-        </span>
+        </div>
       </div>
-      {data.summary && <ZoneSummaryBody zone={data.zone} summary={data.summary} />}
-    </div>
+      {/* beside the zone's region, not in it: a button inside a button would not be announced */}
+      {data.summary && (
+        <div className={`graph-zone-overlay${data.summary.open ? ' is-open' : ''}`}>
+          <ZoneSummaryBody zone={data.zone} summary={data.summary} />
+        </div>
+      )}
+    </>
   );
 });
 
