@@ -20,17 +20,24 @@ async function tileTotal(page: Page, selector: string): Promise<number> {
 
 /** The smallest rendered font size (px, zoom applied) of the text inside the cluster canvas. */
 async function smallestGraphText(page: Page): Promise<number> {
-  return page.evaluate(() => {
+  const { min, where } = await page.evaluate(() => {
     const viewport = document.querySelector<HTMLElement>('.react-flow__viewport');
     const zoom = viewport ? new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a : 1;
     let min = Infinity;
+    let where = '';
     for (const el of document.querySelectorAll<HTMLElement>('.react-flow__node *')) {
       const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
       if (!own || el.getClientRects().length === 0) continue;
-      min = Math.min(min, parseFloat(getComputedStyle(el).fontSize) * zoom);
+      const px = parseFloat(getComputedStyle(el).fontSize) * zoom;
+      if (px < min) {
+        min = px;
+        where = `${el.tagName}.${el.className} "${el.textContent}" zoom ${zoom} detail ${document.querySelector<HTMLElement>('.graph-canvas')?.dataset.lod}`;
+      }
     }
-    return min;
+    return { min, where };
   });
+  if (min < 11) console.log(`smallest graph text ${min.toFixed(1)} px: ${where}`);
+  return min;
 }
 
 test('300 pods: counts and a sparkline per node card, the selected node expands to its chips', async ({ page }) => {
