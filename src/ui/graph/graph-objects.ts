@@ -3,7 +3,7 @@
 // cares about `objects`, and re-deriving hundreds of chips for every delta at 100× speed would cost
 // frames. So: the store's `objects` is looked at only when it is a new record, the drawn kinds are
 // picked out (selectGraphObjects) and published to React at most once per frame — and, while the
-// cluster is busy (many pods), at most every BUSY_MS.
+// cluster is busy (many pods), at most every BUSY_MS (HUGE_MS beyond HUGE_PODS).
 
 import { useSyncExternalStore } from 'react';
 import type { KObject } from '../../k8s/types';
@@ -16,6 +16,12 @@ export const BUSY_MS = 100;
 export const CALM_MS = 16;
 /** "Many pods". */
 export const BUSY_PODS = 150;
+/**
+ * Beyond this many pods the graph draws counts per node (layout.ts), and a publication re-derives
+ * every pod: publish at most every HUGE_MS, so that work stays a small share of each second.
+ */
+export const HUGE_PODS = 1000;
+export const HUGE_MS = 250;
 
 /** Same objects in the same order. */
 export function sameList(a: readonly KObject[], b: readonly KObject[]): boolean {
@@ -27,7 +33,7 @@ export function sameList(a: readonly KObject[], b: readonly KObject[]): boolean 
 
 /** How long to wait before the next publication, given the last one's time and the pod count. */
 export function publishDelay(lastMs: number, nowMs: number, pods: number): number {
-  const every = pods > BUSY_PODS ? BUSY_MS : CALM_MS;
+  const every = pods > HUGE_PODS ? HUGE_MS : pods > BUSY_PODS ? BUSY_MS : CALM_MS;
   return Math.max(0, lastMs + every - nowMs);
 }
 
