@@ -84,7 +84,7 @@ test('300 pods: counts and a sparkline per node card, the selected node expands 
 });
 
 test('3,000 pods on 30 nodes: zones as summaries, kube-system hidden, a zone opens to its nodes', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const problems = watchProblems(page);
   await openPlayground(page);
   await runLine(page, 'kubeplay cluster reset --zones 3 --nodes-per-zone 10 --addons');
@@ -97,7 +97,7 @@ test('3,000 pods on 30 nodes: zones as summaries, kube-system hidden, a zone ope
   await play(page);
   for (const name of ['api', 'big', 'web']) {
     await expect(cluster(page).getByRole('button', { name: `Deployment default/${name}: 1000/1000` })).toBeVisible({
-      timeout: 150_000,
+      timeout: 240_000,
     });
   }
   await setSpeed(page, '1');
