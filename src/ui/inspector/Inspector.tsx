@@ -15,6 +15,7 @@ import { useSelection } from '../state/selection';
 import { selectKind } from '../state/selectors';
 import { objectAt, useKubeplay } from '../state/store';
 import { actionsFor, describeLine, explainSchedulingLine, type ActionSpec } from './actions';
+import { ConfirmActionDialog, needsConfirmation } from './ConfirmActionDialog';
 import { PromptField } from './PromptField';
 import { objectYaml, statusSummary, summaryRows } from './summary';
 import { LINKED_ROWS, linkedNames } from './summary-config';
@@ -175,6 +176,7 @@ function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
   const run = useRunAction();
   const requestEdit = useSelection((s) => s.requestEdit);
   const [asking, setAsking] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const nodeNames = useKubeplay((s) => (obj.kind === 'Node' ? nodeNamesOf(s.objects) : ''));
   const actions = actionsFor(obj, { nodeNames: nodeNames ? nodeNames.split('\n') : [] });
   // The ungrouped actions come first, with Edit YAML (every object has it).
@@ -184,6 +186,7 @@ function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
     groups.set(g, [...(groups.get(g) ?? []), a]);
   }
   const current = actions.find((a) => a.id === asking && a.prompt);
+  const toConfirm = actions.find((a) => a.id === confirming);
   return (
     <div className="insp-actions">
       {[...groups].map(([group, items]) => (
@@ -206,10 +209,12 @@ function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
               className={`insp-btn${a.danger ? ' is-danger' : ''}`}
               title={a.line ? `${a.hint ? `${a.hint}\n` : ''}$ ${a.line}` : a.hint}
               aria-expanded={a.prompt ? asking === a.id : undefined}
+              aria-haspopup={needsConfirmation(a) ? 'dialog' : undefined}
               onClick={() => {
                 if (a.line) {
                   setAsking(null);
-                  run(a.line);
+                  if (needsConfirmation(a)) setConfirming(a.id);
+                  else run(a.line);
                 } else setAsking(asking === a.id ? null : a.id);
               }}
             >
@@ -219,6 +224,9 @@ function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
           ))}
         </div>
       ))}
+      {toConfirm && needsConfirmation(toConfirm) && (
+        <ConfirmActionDialog action={toConfirm} onConfirm={run} onClose={() => setConfirming(null)} />
+      )}
       {current?.prompt && (
         <PromptForm
           key={current.id}
