@@ -7,7 +7,8 @@ const tokens = colourTokens(readFileSync(new URL('./styles.css', import.meta.url
 /** Each text colour token and the surfaces it is painted on. */
 const TEXT_ON: [text: string, surfaces: string[]][] = [
   ['--text', ['--bg', '--surface', '--surface-2']],
-  ['--text-muted', ['--bg', '--surface', '--surface-2']],
+  // muted text also sits on the soft status fills (the inspector's waits, status lines)
+  ['--text-muted', ['--bg', '--surface', '--surface-2', '--warn-soft', '--bad-soft', '--accent-soft']],
   ['--text-faint', ['--bg', '--surface', '--surface-2']],
   ['--accent', ['--bg', '--surface', '--accent-soft']],
   ['--ok', ['--surface', '--ok-soft']],

@@ -19,6 +19,7 @@ import { ConfirmActionDialog, needsConfirmation } from './ConfirmActionDialog';
 import { PromptField } from './PromptField';
 import { objectYaml, statusSummary, summaryRows } from './summary';
 import { LINKED_ROWS, linkedNames } from './summary-config';
+import { whyWaiting, type Wait } from './waits';
 import './inspector.css';
 
 type Tab = 'summary' | 'yaml' | 'describe' | 'scheduling' | 'events';
@@ -328,21 +329,45 @@ function SummaryView({ obj }: { obj: KObject }) {
     [claimText],
   );
   const rows = summaryRows(obj, nowMs, podsOnNode, claimPhases);
+  // the node the waits depend on: the pod's, or the node itself, with its Lease and machine
+  const nodeName = obj.kind === 'Node' ? name : obj.kind === 'Pod' ? (obj.spec?.nodeName as string | undefined) : undefined;
+  const node = useKubeplay((s) => (nodeName ? s.objects[`Node//${nodeName}`] : undefined));
+  const lease = useKubeplay((s) => (nodeName ? s.objects[`Lease/kube-node-lease/${nodeName}`] : undefined));
+  const machine = useKubeplay((s) => (nodeName ? s.machines.find((m) => m.name === nodeName) : undefined));
+  const waits = whyWaiting(obj, { nowMs, node, lease, machine });
   return (
-    <dl className="insp-summary">
-      {rows.map(([label, value]) => (
-        <div className="insp-row" key={label}>
-          <dt>{label}</dt>
-          <dd>
-            {LINKED_ROWS[label] ? (
-              <ObjectLinks kind={LINKED_ROWS[label]} namespace={obj.metadata.namespace} value={value} />
-            ) : (
-              value
-            )}
-          </dd>
-        </div>
+    <>
+      {waits.length > 0 && <WaitList waits={waits} />}
+      <dl className="insp-summary">
+        {rows.map(([label, value]) => (
+          <div className="insp-row" key={label}>
+            <dt>{label}</dt>
+            <dd>
+              {LINKED_ROWS[label] ? (
+                <ObjectLinks kind={LINKED_ROWS[label]} namespace={obj.metadata.namespace} value={value} />
+              ) : (
+                value
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/** Why the object waits, on screen: what it waits for, what the component said, and the rule. */
+function WaitList({ waits }: { waits: Wait[] }) {
+  return (
+    <ul className="insp-waits" aria-label="Why it waits">
+      {waits.map((w, i) => (
+        <li key={i} className={`insp-wait tone-${w.tone}`}>
+          <span className="insp-wait-title">{w.title}</span>
+          {w.detail && <span className="insp-wait-detail">{w.detail}</span>}
+          <span className="insp-wait-rule">Rule: {w.rule}</span>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
 
