@@ -170,3 +170,24 @@ test('the editor takes the page’s colours in both themes and drops a stale App
   await expect(status).not.toContainText('Required value');
   await expect(editor.locator('.squiggly-error')).toHaveCount(0);
 });
+
+test('after Stop node, the panel and the inspector explain the wait from the first second', async ({ page }) => {
+  await openPlayground(page);
+  const input = consoleInput(page);
+  await input.fill('kubeplay node stop node-a2');
+  await input.press('Enter');
+  await expect(consoleOutput(page)).toContainText('node/node-a2 stopped');
+  // still Ready in the API, but the control-plane panel counts down to Unknown and names the rule
+  const panel = page.getByRole('region', { name: 'Control plane now' });
+  const row = panel.getByRole('list', { name: 'Nodes not heard from' }).getByRole('button', { name: /^node-a2: powered off/ });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(/Unknown in 0:[0-5]\d/);
+  await expect(row).toContainText('node-monitor-grace-period 50s');
+  await expect(panel).not.toContainText('nothing counting down');
+  await expect(cluster(page).getByRole('button', { name: 'Node node-a2: Ready', exact: true })).toBeVisible();
+
+  await row.click();
+  const waits = page.getByRole('region', { name: 'Inspector' }).getByRole('list', { name: 'Why it waits' });
+  await expect(waits).toContainText(/Node node-a2 turns Unknown in 0:[0-5]\d/);
+  await expect(waits).toContainText('Rule: node-monitor-grace-period 50s after the last heartbeat');
+});

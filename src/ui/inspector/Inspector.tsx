@@ -119,6 +119,7 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
           {status.text && <span className={`pill pill-${status.tone} insp-status`}>{status.text}</span>}
         </div>
       </div>
+      <Waits obj={obj} />
       <Actions obj={obj} objectKey={objectKey} />
       <div className="insp-tabs" role="tablist" aria-label="Inspector views">
         {tabs.map((t, i) => (
@@ -329,15 +330,8 @@ function SummaryView({ obj }: { obj: KObject }) {
     [claimText],
   );
   const rows = summaryRows(obj, nowMs, podsOnNode, claimPhases);
-  // the node the waits depend on: the pod's, or the node itself, with its Lease and machine
-  const nodeName = obj.kind === 'Node' ? name : obj.kind === 'Pod' ? (obj.spec?.nodeName as string | undefined) : undefined;
-  const node = useKubeplay((s) => (nodeName ? s.objects[`Node//${nodeName}`] : undefined));
-  const lease = useKubeplay((s) => (nodeName ? s.objects[`Lease/kube-node-lease/${nodeName}`] : undefined));
-  const machine = useKubeplay((s) => (nodeName ? s.machines.find((m) => m.name === nodeName) : undefined));
-  const waits = whyWaiting(obj, { nowMs, node, lease, machine });
   return (
     <>
-      {waits.length > 0 && <WaitList waits={waits} />}
       <dl className="insp-summary">
         {rows.map(([label, value]) => (
           <div className="insp-row" key={label}>
@@ -356,12 +350,27 @@ function SummaryView({ obj }: { obj: KObject }) {
   );
 }
 
-/** Why the object waits, on screen: what it waits for, what the component said, and the rule. */
+/**
+ * Why the object waits, on screen under its title (whatever the tab): what it waits for, what the
+ * component said, and the rule with its number.
+ */
+function Waits({ obj }: { obj: KObject }) {
+  const nowMs = useNowSeconds();
+  // the node the waits depend on: the pod's, or the node itself, with its Lease and machine
+  const nodeName =
+    obj.kind === 'Node' ? obj.metadata.name : obj.kind === 'Pod' ? (obj.spec?.nodeName as string | undefined) : undefined;
+  const node = useKubeplay((s) => (nodeName ? s.objects[`Node//${nodeName}`] : undefined));
+  const lease = useKubeplay((s) => (nodeName ? s.objects[`Lease/kube-node-lease/${nodeName}`] : undefined));
+  const machine = useKubeplay((s) => (nodeName ? s.machines.find((m) => m.name === nodeName) : undefined));
+  const waits = whyWaiting(obj, { nowMs, node, lease, machine });
+  return waits.length > 0 ? <WaitList waits={waits} /> : null;
+}
+
 function WaitList({ waits }: { waits: Wait[] }) {
   return (
     <ul className="insp-waits" aria-label="Why it waits">
       {waits.map((w, i) => (
-        <li key={i} className={`insp-wait tone-${w.tone}`}>
+        <li key={i} className={`insp-wait is-${w.tone}`}>
           <span className="insp-wait-title">{w.title}</span>
           {w.detail && <span className="insp-wait-detail">{w.detail}</span>}
           <span className="insp-wait-rule">Rule: {w.rule}</span>

@@ -72,6 +72,28 @@ describe('why a pod waits', () => {
     expect(waits[0].rule).toContain('crash back-off 40s');
   });
 
+  it('no restart countdown on a stopped machine: its kubelet restarts nothing; the node comes first', () => {
+    const crashing = pod({
+      spec: { nodeName: 'node-a1' },
+      status: {
+        phase: 'Running',
+        containerStatuses: [
+          {
+            name: 'web',
+            state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 40s restarting failed container=web pod=web-1' } },
+            lastState: { terminated: { finishedAt: iso(T0 - 10_000) } },
+          },
+        ],
+      },
+    });
+    const waits = whyWaiting(crashing, {
+      nowMs: T0,
+      node: readyNode(),
+      machine: { name: 'node-a1', zone: 'zone-a', running: false, reachable: true },
+    });
+    expect(waits.map((w) => w.title)).toEqual(['Node node-a1 turns Unknown in 0:48', 'web is in CrashLoopBackOff']);
+  });
+
   it('a pod on a tainted node counts down to its eviction with tolerationSeconds', () => {
     const taint = { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: iso(T0 - 60_000) };
     const tolerations = [

@@ -39,6 +39,7 @@ type Probe = { periodSeconds?: number; failureThreshold?: number };
 
 const conditions = (obj: KObject) => (obj.status?.conditions ?? []) as Condition[];
 const condition = (obj: KObject, type: string) => conditions(obj).find((c) => c.type === type);
+const readyStatusOf = (node: KObject | undefined) => (node ? condition(node, 'Ready')?.status : undefined);
 const time = (ts: unknown) => (typeof ts === 'string' && !Number.isNaN(Date.parse(ts)) ? Date.parse(ts) : undefined);
 
 /** The reasons `obj` is waiting, most pressing first; none when it is not waiting. */
@@ -163,7 +164,10 @@ function podWaits(pod: KObject, ctx: WaitContext): Wait[] {
     }
   }
 
-  const restarts = new Map(crashLoopRestarts([pod], nowMs).map((r) => [r.container, r]));
+  // a lost node's kubelet restarts nothing: no restart countdown then
+  const nodeLost =
+    (!!ctx.machine && (!ctx.machine.running || !ctx.machine.reachable)) || (!!ctx.node && readyStatusOf(ctx.node) !== 'True');
+  const restarts = new Map(nodeLost ? [] : crashLoopRestarts([pod], nowMs).map((r) => [r.container, r]));
   const statuses = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])] as ContainerStatus[];
   for (const cs of statuses) {
     const waiting = cs.state?.waiting;
@@ -244,7 +248,11 @@ function podWaits(pod: KObject, ctx: WaitContext): Wait[] {
         tone: 'bad',
       });
     }
-    if (phase === 'Running' || phase === 'Pending') out.push(...nodeHealthWaits(ctx.node, ctx, true));
+    if (phase === 'Running' || phase === 'Pending') {
+      const health = nodeHealthWaits(ctx.node, ctx, true);
+      // what happens to the node comes first: it decides what happens to the pod
+      out.splice(out.length && out[0].title.startsWith('Evicted') ? 1 : 0, 0, ...health);
+    }
   }
   return out;
 }
