@@ -34,6 +34,7 @@ type ContainerStatus = {
   name: string;
   ready?: boolean;
   state?: { waiting?: { reason?: string; message?: string }; running?: unknown };
+  lastState?: { terminated?: { reason?: string; exitCode?: number } };
 };
 type Probe = { periodSeconds?: number; failureThreshold?: number };
 
@@ -180,7 +181,9 @@ function podWaits(pod: KObject, ctx: WaitContext): Wait[] {
             restart?.remainingMs !== undefined && restart.remainingMs > 0
               ? `${cs.name} restarts in ${formatCountdown(restart.remainingMs)}`
               : `${cs.name} is in CrashLoopBackOff`,
-          detail: waiting.message,
+          detail: cs.lastState?.terminated
+            ? `Last exit: ${cs.lastState.terminated.reason ?? 'terminated'} (exit code ${cs.lastState.terminated.exitCode ?? '?'})`
+            : undefined,
           rule: `kubelet crash back-off${restart ? ` ${humanDuration(restart.backOffMs)}` : ''}: 10s after the first crash, doubled per crash up to 5m, reset after 10 min running`,
           tone: 'bad',
         });
