@@ -74,7 +74,9 @@ function nodeHealthWaits(node: KObject, ctx: WaitContext, forPod: boolean): Wait
             : left > 0
               ? `Node ${name} turns Unknown in ${formatCountdown(left)}`
               : `Node ${name} turns Unknown at the next check`,
-        detail: `${forPod ? `Its node is ${silent.cause}${since}: the pod still shows its last status, ` : `The machine is ${silent.cause}${since}: the API still says Ready, `}as nobody has told the API otherwise yet.`,
+        detail: forPod
+          ? `Its node is ${silent.cause}${since}: the pod keeps its last reported status until the node lifecycle controller notices.`
+          : `The machine is ${silent.cause}${since}: the API still says Ready until the node lifecycle controller notices the silence.`,
         rule: silent.rule,
         tone: 'warn',
       },
