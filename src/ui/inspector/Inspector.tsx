@@ -135,6 +135,8 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
             aria-controls={`${baseId}-panel`}
             tabIndex={tab === t.id ? 0 : -1}
             className="insp-tab"
+            // the bottom tabs have an "Events" too: this one is named after the object's kind
+            aria-label={t.id === 'events' ? `${obj.kind} events` : undefined}
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => onTabKey(e, i)}
           >
