@@ -181,6 +181,9 @@ describe('complete: flags', () => {
     expect(tab('kubectl get pods -o jsonp').line).toBe('kubectl get pods -o jsonpath');
     expect(tab('kubectl get pods -o custom').line).toBe('kubectl get pods -o custom-columns=');
     expect(tab('kubectl get pods --output=y').line).toBe('kubectl get pods --output=yaml ');
+    expect(tab('kubectl get pods -ow').line).toBe('kubectl get pods -owide ');
+    expect(tab('kubectl get pods -o=js').candidates).toEqual(['-o=json', '-o=jsonpath-as-json=', '-o=jsonpath=']);
+    expect(tab('kubectl get pods -nkube-p').line).toBe('kubectl get pods -nkube-public ');
     // an object printer has no wide table
     expect(tab('kubectl create deployment web --image=nginx -o ').candidates).not.toContain('wide');
     expect(tab('kubectl explain pods -o ').candidates).toEqual(['plaintext', 'plaintext-openapiv2']);

@@ -237,6 +237,13 @@ function flagWord(
     const head = word.slice(0, eq + 1);
     return flag ? startsWith(flagValues(flag, ctx, verb), word.slice(eq + 1)).map((v) => head + v) : [];
   }
+  // a shorthand with its value attached: -owide, -o=json, -nkube-system
+  const attached = /^-([A-Za-z])(=?)(.+)$/.exec(word);
+  const short = attached && flags.find((f) => f.short === attached[1] && f.takesValue);
+  if (attached && short) {
+    const head = `-${attached[1]}${attached[2]}`;
+    return startsWith(flagValues(short, ctx, verb), attached[3]).map((v) => head + v);
+  }
   return flagCandidates(flags, word);
 }
 
