@@ -100,6 +100,8 @@ export function ControlPlanePanel() {
   const evictions = evictionCountdowns(pods, nodes, nowMs);
   const deadlines = progressDeadlines(deployments, nowMs);
   const crashes = crashLoopRestarts(pods, nowMs);
+  // a lost node's kubelet restarts nothing: its crash loops wait for the node, not a countdown
+  const lostNodes = new Set([...silent.map((n) => n.name), ...down.map((n) => n.name)]);
   const schedules = cronJobNextRuns(cronJobs, jobs, nowMs);
   const ordered = useMemo(() => statefulSetWaits(statefulSets, pods), [statefulSets, pods]);
   const quiet =
@@ -230,11 +232,13 @@ export function ControlPlanePanel() {
                   label={`${c.pod} · ${c.container}`}
                   tone="bad"
                   value={
-                    c.remainingMs === undefined
-                      ? `back-off ${formatCountdown(c.backOffMs)}`
-                      : c.remainingMs > 0
-                        ? `restart in ${formatCountdown(c.remainingMs)}`
-                        : 'restarting'
+                    lostNodes.has(c.node)
+                      ? `waits for node ${c.node}`
+                      : c.remainingMs === undefined
+                        ? `back-off ${formatCountdown(c.backOffMs)}`
+                        : c.remainingMs > 0
+                          ? `restart in ${formatCountdown(c.remainingMs)}`
+                          : 'restarting'
                   }
                   title={c.rule}
                   note={c.rule}
