@@ -9,7 +9,9 @@ export default defineConfig({
   // The manifest editor's YAML worker pulls CommonJS dependencies: pre-bundle it so the dev
   // server serves it as ESM (and the first visit to the Manifests tab doesn't re-optimise).
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js'] },
-  build: { target: 'es2022', sourcemap: true },
+  // No source maps in dist/: they were most of its size (≈25 MB) and a static site would serve them
+  // to every visitor; `vite build --sourcemap` makes them for a debugging session.
+  build: { target: 'es2022', sourcemap: false },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',

@@ -8,8 +8,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openPlayground, watchProblems } from './page-ready';
 import { cluster, consoleOutput, runLine } from './scenario-helpers';
 
-/** Right-clicks `target`, picks `item` in the menu named `menuName`, and waits for its echo. */
-async function menuAction(page: Page, target: Locator, menuName: string, item: string | RegExp, echo: string) {
+/**
+ * Right-clicks `target`, picks `item` in the menu named `menuName` (answering its confirmation
+ * when it is a destructive one), and waits for its echo.
+ */
+async function menuAction(page: Page, target: Locator, menuName: string, item: string, echo: string, confirm = false) {
   // From the keyboard (focus, then Shift+F10): a zone's middle is covered by its node cards, so a
   // right-click there would open a node's menu.
   await target.focus();
@@ -17,6 +20,7 @@ async function menuAction(page: Page, target: Locator, menuName: string, item: s
   const menu = page.getByRole('menu', { name: menuName });
   await expect(menu).toBeVisible();
   await menu.getByRole('menuitem', { name: item }).click();
+  if (confirm) await page.getByRole('alertdialog').getByRole('button', { name: item, exact: true }).click();
   await expect(consoleOutput(page)).toContainText(`$ ${echo}`, { timeout: 15_000 });
 }
 
@@ -49,7 +53,7 @@ test('disruptive menu actions in a row: no page error, no internal error, the cl
   await promptAction(page, deployment, deploymentMenu, 'Set image', 'Container=image', 'nginx=nginx:does-not-exist');
   await expect(log).toContainText('$ kubectl set image deployment/web -n default nginx=nginx:does-not-exist');
   await menuAction(page, node('node-b1'), 'Node node-b1 actions', 'Stop node', 'kubeplay node stop node-b1');
-  await menuAction(page, zone('zone-c'), 'Zone zone-c actions', 'Partition zone', 'kubeplay zone partition zone-c');
+  await menuAction(page, zone('zone-c'), 'Zone zone-c actions', 'Partition zone', 'kubeplay zone partition zone-c', true);
   await menuAction(page, node('node-a1'), 'Node node-a1 actions', 'Cordon', 'kubectl cordon node-a1');
   await menuAction(
     page,
@@ -57,6 +61,7 @@ test('disruptive menu actions in a row: no page error, no internal error, the cl
     'Node node-a1 actions',
     'Drain',
     'kubectl drain node-a1 --ignore-daemonsets --delete-emptydir-data --force',
+    true,
   );
   await menuAction(page, deployment, deploymentMenu, 'Rollout undo', 'kubectl rollout undo deployment/web -n default');
   await promptAction(page, deployment, deploymentMenu, 'Scale', 'Replicas', '2');

@@ -40,6 +40,12 @@ test('keyboard: Tab to a zone, partition it and heal it from its menu', async ({
 
   // its menu, from the keyboard: Partition zone — the zone is drawn cut off from the control plane
   await zoneAction(page, 'zone-a', 'Partition zone');
+  // it asks first, Cancel focused; Tab to Partition zone and confirm
+  const confirm = page.getByRole('alertdialog', { name: 'Partition zone-a?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Partition zone' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const log = page.getByRole('log', { name: 'Console output' });
   await expect(log).toContainText('$ kubeplay zone partition zone-a');
   await expect(zone).toHaveClass(/is-partitioned/);

@@ -168,6 +168,10 @@ test('Partition zone: the zone is drawn cut off, its pods are evicted but kept T
   await pause(page);
   const menu = await openZoneMenu(page, zone);
   await menu.getByRole('menuitem', { name: 'Partition zone' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Partition ${zone}?` })
+    .getByRole('button', { name: 'Partition zone' })
+    .click();
   await expect(consoleOutput(page)).toContainText(`$ kubeplay zone partition ${zone}`);
   const partitionedAt = await virtualNow(page);
 

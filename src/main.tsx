@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { startBridge } from './ui/bridge';
+import { preloadEditorWhenIdle } from './ui/editor/preload';
 import { startPage } from './ui/embed/boot';
 import { parsePageParams } from './ui/embed/params';
 import { useTheme } from './ui/theme';
@@ -17,6 +18,7 @@ if (config.theme) useTheme.getState().setPreference(config.theme, { remember: fa
 
 const bridge = startBridge();
 startPage(bridge, config);
+if (config.show.has('manifests')) preloadEditorWhenIdle();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,11 +1,12 @@
 // Console: a terminal on the simulation. Enter runs the line (echoed by the worker as `$ line`
 // before its output, for typed commands and buttons alike); ↑/↓ walk the history; Tab completes
 // (console/completion.ts; a second Tab lists the candidates, as bash does); `clear` and Ctrl+L
-// empty the screen; Ctrl+C without a selection stops a streaming watch or a running command.
+// empty the screen; `help` lists what the console understands (console/help.ts); Ctrl+C without a selection stops a streaming watch or a running command.
 
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useBridge } from '../bridge-context';
 import { complete, formatCandidates } from '../console/completion';
+import { consoleHelp } from '../console/help';
 import { highlight } from '../console/highlight';
 import type { ConsoleEntry } from '../state/console';
 import { kubeplayStore, useKubeplay } from '../state/store';
@@ -90,6 +91,11 @@ export function Console() {
       bridge.clearConsole();
       return;
     }
+    if (trimmed === 'help') {
+      bridge.remember(trimmed);
+      bridge.note(`$ help\n${consoleHelp(columnsOf(output.current))}`);
+      return;
+    }
     bridge.runConsole(trimmed);
   };
 
@@ -167,8 +173,8 @@ export function Console() {
         <h2 id="console-heading">Console</h2>
         <span className="panel-meta">
           <kbd>↑</kbd>
-          <kbd>↓</kbd> history · <kbd>Tab</kbd> complete · <kbd>Ctrl</kbd>+<kbd>L</kbd> clear · <kbd>Ctrl</kbd>+<kbd>C</kbd> stop
-          watch
+          <kbd>↓</kbd> history · <kbd>Tab</kbd> complete · <kbd>help</kbd> · <kbd>Ctrl</kbd>+<kbd>L</kbd> clear · <kbd>Ctrl</kbd>+
+          <kbd>C</kbd> stop watch
         </span>
       </header>
       <div

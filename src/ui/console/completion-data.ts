@@ -78,8 +78,8 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   { kind: 'ServiceAccount', plural: 'serviceaccounts', singular: 'serviceaccount', shortNames: ['sa'], namespaced: true },
 ];
 
-/** What the console runs (src/engine/simulation.ts), plus `clear`, which the page handles itself. */
-export const PROGRAMS: readonly string[] = ['kubectl', 'kubeplay', 'sleep', 'clear'];
+/** What the console runs (src/engine/simulation.ts), plus `clear` and `help`, which the page handles itself. */
+export const PROGRAMS: readonly string[] = ['kubectl', 'kubeplay', 'sleep', 'clear', 'help'];
 
 /**
  * kubectl's flags per verb (`verb` or `verb sub`), as in src/engine/kubectl/commands: `-x` is the
@@ -212,6 +212,20 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
   'top po':
     '-n --namespace= -A --all-namespaces --containers -l --selector= --field-selector= --no-headers --sort-by= --sum --use-protocol-buffers',
 };
+
+/**
+ * The `-o` values per verb, as the engine's printers take them (printers/output.ts): `get` has
+ * the table's wide and custom columns, `explain` its own two; values that need a template end
+ * in `=` (`jsonpath=`, then the template). Verbs not listed print objects (PrintFlags).
+ */
+export const OUTPUT_FORMATS: Readonly<Record<string, readonly string[]>> = {
+  get: ['custom-columns=', 'go-template=', 'json', 'jsonpath=', 'jsonpath-as-json=', 'name', 'wide', 'yaml'],
+  'api-resources': ['name', 'wide'],
+  explain: ['plaintext', 'plaintext-openapiv2'],
+  version: ['json', 'yaml'],
+  'config get-contexts': ['name'],
+};
+export const OBJECT_OUTPUT_FORMATS: readonly string[] = ['go-template=', 'json', 'jsonpath=', 'name', 'yaml'];
 
 /** Flags every kubectl command accepts (src/engine/kubectl/kubectl.ts). */
 export const KUBECTL_GLOBAL_FLAGS = '-n --namespace= --context= --cluster= --user= --kubeconfig= --request-timeout= -v --v=';

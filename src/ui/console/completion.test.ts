@@ -43,7 +43,7 @@ describe('complete: programs and verbs', () => {
     expect(tab('kube')).toEqual({ line: 'kube', candidates: ['kubectl', 'kubeplay'] });
     expect(tab('cl').line).toBe('clear ');
     expect(tab('sl').line).toBe('sleep ');
-    expect(tab('').candidates).toEqual(['clear', 'kubectl', 'kubeplay', 'sleep']);
+    expect(tab('').candidates).toEqual(['clear', 'help', 'kubectl', 'kubeplay', 'sleep']);
     expect(tab('  kubep').line).toBe('  kubeplay ');
   });
 
@@ -140,6 +140,16 @@ describe('complete: resource types and names', () => {
     expect(tab('kubectl exec web-1 ').candidates).toEqual([]);
   });
 
+  it('never offers a name already on the line: a second Tab after a completed name adds nothing', () => {
+    const once = tab('kubectl get pods web-1');
+    expect(once.line).toBe('kubectl get pods web-1 ');
+    expect(tab(once.line).candidates).toEqual(['web-2']);
+    expect(tab('kubectl get pods web-1 web-2 ').candidates).toEqual([]);
+    expect(tab('kubectl get pod/web-1 pod/web-').line).toBe('kubectl get pod/web-1 pod/web-2 ');
+    expect(tab('kubectl drain node-a1 ').candidates).toEqual([]);
+    expect(tab('kubectl describe deployment web ').candidates).toEqual([]);
+  });
+
   it('completes nothing after --', () => {
     expect(tab('kubectl exec web-1 -- ').candidates).toEqual([]);
   });
@@ -154,6 +164,36 @@ describe('complete: flags', () => {
     expect(tab('kubectl drain node-a1 --ignore-d').line).toBe('kubectl drain node-a1 --ignore-daemonsets ');
     expect(tab('kubectl rollout undo --to').line).toBe('kubectl rollout undo --to-revision=');
     expect(tab('kubectl get --bogus').candidates).toEqual([]);
+  });
+
+  it('completes -o / --output formats per verb', () => {
+    expect(tab('kubectl get pods -o ').candidates).toEqual([
+      'custom-columns=',
+      'go-template=',
+      'json',
+      'jsonpath-as-json=',
+      'jsonpath=',
+      'name',
+      'wide',
+      'yaml',
+    ]);
+    expect(tab('kubectl get pods -o w').line).toBe('kubectl get pods -o wide ');
+    expect(tab('kubectl get pods -o jsonp').line).toBe('kubectl get pods -o jsonpath');
+    expect(tab('kubectl get pods -o custom').line).toBe('kubectl get pods -o custom-columns=');
+    expect(tab('kubectl get pods --output=y').line).toBe('kubectl get pods --output=yaml ');
+    expect(tab('kubectl get pods -ow').line).toBe('kubectl get pods -owide ');
+    expect(tab('kubectl get pods -o=js').candidates).toEqual(['-o=json', '-o=jsonpath-as-json=', '-o=jsonpath=']);
+    expect(tab('kubectl get pods -nkube-p').line).toBe('kubectl get pods -nkube-public ');
+    // an object printer has no wide table
+    expect(tab('kubectl create deployment web --image=nginx -o ').candidates).not.toContain('wide');
+    expect(tab('kubectl explain pods -o ').candidates).toEqual(['plaintext', 'plaintext-openapiv2']);
+    expect(tab('kubectl rollout history deploy/web -o n').line).toBe('kubectl rollout history deploy/web -o name ');
+  });
+
+  it('completes rollout’s sub-commands, then their flags', () => {
+    expect(tab('kubectl rollout ').candidates).toEqual(['history', 'pause', 'restart', 'resume', 'status', 'undo']);
+    expect(tab('kubectl rollout st').line).toBe('kubectl rollout status ');
+    expect(tab('kubectl rollout status deploy/web --w').line).toBe('kubectl rollout status deploy/web --watch ');
   });
 
   it('offers long flags for a lone dash', () => {
@@ -174,7 +214,6 @@ describe('complete: flags', () => {
     expect(tab('kubectl get pods -n kube-s').line).toBe('kubectl get pods -n kube-system ');
     expect(tab('kubectl get pods --namespace ').candidates).toEqual(['default', 'kube-public', 'kube-system']);
     expect(tab('kubectl get pods --namespace=kube-s').line).toBe('kubectl get pods --namespace=kube-system ');
-    expect(tab('kubectl get pods -o ').candidates).toEqual([]); // other values are not completed
   });
 
   it('skips values of value flags when counting arguments', () => {

@@ -1,10 +1,12 @@
 // completion: Tab completion for the console, as a pure function of the line, the cursor and the
-// mirrored cluster objects. It completes the program (kubectl, kubeplay, sleep, clear), kubectl
-// verbs and sub-verbs, resource types, object names of the typed type (in the `-n` namespace, or
-// every namespace with `-A`), flags of the verb, namespaces after `-n`, kubeplay verbs and their
-// arguments (nodes, zones, pods), and `kubectl explain` field paths (explain-paths.ts). Like bash: one candidate is completed (with a space after it,
-// unless it ends in `=` or `/`); several are completed to their common prefix and returned so a
-// second Tab can list them.
+// mirrored cluster objects. It completes the program (kubectl, kubeplay, sleep, clear, help),
+// kubectl verbs and sub-verbs (rollout status…), resource types, object names of the typed type
+// (in the `-n` namespace, or every namespace with `-A`; a name already on the line is not offered
+// again, as kubectl's own completion drops it), flags of the verb, namespaces after `-n`, `-o`
+// formats, kubeplay verbs and their arguments (nodes, zones, pods), and `kubectl explain` field
+// paths (explain-paths.ts). Like bash: one candidate is completed (with a space after it, unless
+// it ends in `=` or `/`); several are completed to their common prefix and returned so a second
+// Tab can list them.
 
 import type { KObject } from '../../k8s/types';
 import { parseObjectKey } from '../../protocol/delta';
@@ -13,6 +15,8 @@ import {
   KUBECTL_GLOBAL_FLAGS,
   KUBEPLAY_FLAGS,
   KUBEPLAY_VERBS,
+  OBJECT_OUTPUT_FORMATS,
+  OUTPUT_FORMATS,
   PROGRAMS,
   RESOURCE_TYPES,
   parseFlagList,
@@ -206,22 +210,39 @@ function flagCandidates(flags: readonly FlagInfo[], word: string): string[] {
   );
 }
 
-/** Values of a flag the completion knows (namespaces, zones), or none. */
-function flagValues(flag: FlagInfo, ctx: CompletionContext): string[] {
+/** Values of a flag the completion knows (namespaces, zones, `-o` formats of `verb`), or none. */
+function flagValues(flag: FlagInfo, ctx: CompletionContext, verb: string): string[] {
   if (flag.name === 'namespace') return namesOf(ctx, 'Namespace', undefined);
   if (flag.name === 'zone') return zonesOf(ctx);
+  if (flag.name === 'output') return [...(OUTPUT_FORMATS[verb] ?? OBJECT_OUTPUT_FORMATS)];
   return [];
 }
 
-/** Flags, flag values (`-n <ns>`, `--namespace=<ns>`), or undefined when the word is an argument. */
-function flagWord(s: Scanned, flags: readonly FlagInfo[], word: string, ctx: CompletionContext): string[] | undefined {
-  if (s.pending) return startsWith(flagValues(s.pending, ctx), word);
+/**
+ * Flags, flag values (`-n <ns>`, `--namespace=<ns>`, `-o <format>`), or undefined when the word is
+ * an argument. `verb`: the command the flags belong to (`get`, `rollout status`, `node add`).
+ */
+function flagWord(
+  s: Scanned,
+  flags: readonly FlagInfo[],
+  word: string,
+  ctx: CompletionContext,
+  verb: string,
+): string[] | undefined {
+  if (s.pending) return startsWith(flagValues(s.pending, ctx, verb), word);
   if (!word.startsWith('-')) return undefined;
   const eq = word.indexOf('=');
   if (word.startsWith('--') && eq >= 0) {
     const flag = flags.find((f) => f.name === word.slice(2, eq));
     const head = word.slice(0, eq + 1);
-    return flag ? startsWith(flagValues(flag, ctx), word.slice(eq + 1)).map((v) => head + v) : [];
+    return flag ? startsWith(flagValues(flag, ctx, verb), word.slice(eq + 1)).map((v) => head + v) : [];
+  }
+  // a shorthand with its value attached: -owide, -o=json, -nkube-system
+  const attached = /^-([A-Za-z])(=?)(.+)$/.exec(word);
+  const short = attached && flags.find((f) => f.short === attached[1] && f.takesValue);
+  if (attached && short) {
+    const head = `-${attached[1]}${attached[2]}`;
+    return startsWith(flagValues(short, ctx, verb), attached[3]).map((v) => head + v);
   }
   return flagCandidates(flags, word);
 }
@@ -247,26 +268,30 @@ function kubectlCandidates(args: string[], word: string, ctx: CompletionContext)
   const flags = withGlobals(parseFlagList(KUBECTL_FLAGS[name] ?? ''));
   const s = scan(rest, flags);
   if (s.ended) return [];
-  const asFlag = flagWord(s, flags, word, ctx);
+  const asFlag = flagWord(s, flags, word, ctx, name);
   if (asFlag) return asFlag;
   if (name === verb && subs.length && s.positionals.length === 0 && args.length === 1) return startsWith(subs, word);
 
   const namespace = s.allNamespaces ? undefined : (s.namespace ?? 'default');
   const position = s.positionals.length;
+  // a name already typed is not offered again (a second Tab after a completed name adds nothing)
+  const typed = new Set(s.positionals);
+  const fresh = (names: string[]) => names.filter((n) => !typed.has(n));
   if (RESOURCE_VERBS.has(name)) {
-    if (word.includes('/')) return typedNameCandidates(word, namespace, ctx);
+    if (word.includes('/')) return fresh(typedNameCandidates(word, namespace, ctx));
     if (position === 0) return typeCandidates(word);
     const first = s.positionals[0];
     if (first.includes('/')) return typeCandidates(word);
     const type = resolveType(first.split(',')[0]);
-    return type ? startsWith(namesOf(ctx, type.kind, type.namespaced ? namespace : undefined), word) : [];
+    return type ? fresh(startsWith(namesOf(ctx, type.kind, type.namespaced ? namespace : undefined), word)) : [];
   }
   if (name === 'explain' && position === 0) {
     // `pods.spec.con` → the fields of pods.spec (once the schema has loaded).
     if (word.includes('.')) return explainPathCandidates(word, resolveType(word.split('.')[0])) ?? [];
     return typeCandidates(word);
   }
-  if (NODE_VERBS.has(name)) return startsWith(namesOf(ctx, 'Node', undefined), word);
+  // cordon, uncordon and drain take one node
+  if (NODE_VERBS.has(name)) return position === 0 ? startsWith(namesOf(ctx, 'Node', undefined), word) : [];
   if (POD_VERBS.has(name) && position === 0) {
     if (word.includes('/')) return typedNameCandidates(word, namespace, ctx);
     return startsWith(namesOf(ctx, 'Pod', namespace), word);
@@ -284,7 +309,7 @@ function kubeplayCandidates(args: string[], word: string, ctx: CompletionContext
   if (subs.length && !subs.includes(args[1])) return [];
   const flags = parseFlagList(KUBEPLAY_FLAGS[name] ?? '');
   const s = scan(args.slice(subs.length ? 2 : 1), flags);
-  const asFlag = flagWord(s, flags, word, ctx);
+  const asFlag = flagWord(s, flags, word, ctx, name);
   if (asFlag) return asFlag;
   const namespace = s.namespace ?? 'default';
   const position = s.positionals.length;

@@ -1,5 +1,6 @@
 // ControlPlanePanel: "the control plane now" — each zone's state and taint rate as the node
-// lifecycle controller computes them, and the timers running in the cluster (not-Ready nodes,
+// lifecycle controller computes them, and the timers running in the cluster (nodes not heard from
+// while still Ready, counting down to Unknown; not-Ready nodes,
 // pods counting down to a taint eviction, rollouts nearing their progress deadline, crash-looping
 // containers waiting to restart). Everything is derived from mirrored objects and the simulated
 // clock by the pure functions in zones.ts and timers.ts; a row selects its object.
@@ -13,6 +14,7 @@ import { selectKind, selectNodes } from '../state/selectors';
 import { useKubeplay } from '../state/store';
 import { useClockTick } from '../state/clock-tick';
 import { cronJobNextRuns } from './cronjobs';
+import { nodeLeases, silentNodes, type SilentNode } from './heartbeats';
 import { statefulSetWaits } from './statefulsets';
 import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from './timers';
 import { DocsNotes } from './DocsNotes';
@@ -24,6 +26,18 @@ const selectDeployments = selectKind('Deployment');
 const selectCronJobs = selectKind('CronJob');
 const selectJobs = selectKind('Job');
 const selectStatefulSets = selectKind('StatefulSet');
+const selectLeases = selectKind('Lease');
+
+/** `powered off · last heartbeat 12s ago · Unknown in 0:38`. */
+export function silentNodeText(n: SilentNode, nowMs: number): string {
+  const parts: string[] = [n.cause];
+  if (n.lastHeartbeatMs !== undefined) parts.push(`last heartbeat ${humanDuration(Math.max(0, nowMs - n.lastHeartbeatMs))} ago`);
+  if (n.unknownAtMs !== undefined) {
+    const left = n.unknownAtMs - nowMs;
+    parts.push(left > 0 ? `Unknown in ${formatCountdown(left)}` : 'Unknown at the next check');
+  }
+  return parts.join(' · ');
+}
 
 const STATE_TONE: Record<ZoneState, string> = { Normal: 'ok', PartialDisruption: 'warn', FullDisruption: 'bad' };
 
@@ -33,12 +47,15 @@ function TimerRow({
   value,
   title,
   tone,
+  note,
 }: {
   target: ObjectKey;
   label: string;
   value: string;
   title: string;
   tone: string;
+  /** The rule behind the wait, shown under it (not only in the tooltip). */
+  note?: string;
 }) {
   const select = useSelection((s) => s.select);
   const hover = useSelection((s) => s.hover);
@@ -50,6 +67,7 @@ function TimerRow({
         className={`cp-row${selected ? ' is-selected' : ''}`}
         title={title}
         aria-label={`${label}: ${value}`}
+        aria-description={note}
         aria-pressed={selected}
         onClick={() => select(target)}
         onMouseEnter={() => hover(target)}
@@ -57,6 +75,7 @@ function TimerRow({
       >
         <span className="cp-label">{label}</span>
         <span className={`cp-value tone-${tone}`}>{value}</span>
+        {note && <span className="cp-note">{note}</span>}
       </button>
     </li>
   );
@@ -69,17 +88,24 @@ export function ControlPlanePanel() {
   const cronJobs = useKubeplay(useShallow(selectCronJobs));
   const jobs = useKubeplay(useShallow(selectJobs));
   const statefulSets = useKubeplay(useShallow(selectStatefulSets));
+  const leases = useKubeplay(useShallow(selectLeases));
+  const machines = useKubeplay((s) => s.machines);
   // countdowns repaint a few times per second of real time, not on every frame's clock update
   const nowMs = useClockTick(true);
 
   const zones = useMemo(() => zoneSummaries(nodes), [nodes]);
+  const leasesByNode = useMemo(() => nodeLeases(leases), [leases]);
+  const silent = silentNodes(nodes, leasesByNode, machines, nowMs);
   const down = notReadyNodes(nodes, nowMs);
   const evictions = evictionCountdowns(pods, nodes, nowMs);
   const deadlines = progressDeadlines(deployments, nowMs);
   const crashes = crashLoopRestarts(pods, nowMs);
+  // a lost node's kubelet restarts nothing: its crash loops wait for the node, not a countdown
+  const lostNodes = new Set([...silent.map((n) => n.name), ...down.map((n) => n.name)]);
   const schedules = cronJobNextRuns(cronJobs, jobs, nowMs);
   const ordered = useMemo(() => statefulSetWaits(statefulSets, pods), [statefulSets, pods]);
-  const quiet = down.length + evictions.length + deadlines.length + crashes.length + schedules.length + ordered.length === 0;
+  const quiet =
+    silent.length + down.length + evictions.length + deadlines.length + crashes.length + schedules.length + ordered.length === 0;
 
   return (
     <section className="panel cp-panel" aria-labelledby="cp-heading">
@@ -127,6 +153,21 @@ export function ControlPlanePanel() {
         <p className="empty cp-quiet">No timers running: every node Ready, nothing counting down.</p>
       ) : (
         <div className="cp-timers">
+          {silent.length > 0 && (
+            <TimerGroup title="Nodes not heard from">
+              {silent.map((n) => (
+                <TimerRow
+                  key={n.key}
+                  target={n.key}
+                  label={n.name}
+                  tone="warn"
+                  value={silentNodeText(n, nowMs)}
+                  title={`Still Ready in the API: ${n.rule}`}
+                  note={`Ready until ${n.rule}`}
+                />
+              ))}
+            </TimerGroup>
+          )}
           {down.length > 0 && (
             <TimerGroup title="Nodes not Ready">
               {down.map((n) => (
@@ -159,6 +200,7 @@ export function ControlPlanePanel() {
                   tone="warn"
                   value={e.remainingMs > 0 ? `evicted in ${formatCountdown(e.remainingMs)}` : 'evicting now'}
                   title={`${e.rule} (node ${e.node})`}
+                  note={`${e.rule}, on ${e.node}`}
                 />
               ))}
             </TimerGroup>
@@ -190,13 +232,16 @@ export function ControlPlanePanel() {
                   label={`${c.pod} · ${c.container}`}
                   tone="bad"
                   value={
-                    c.remainingMs === undefined
-                      ? `back-off ${formatCountdown(c.backOffMs)}`
-                      : c.remainingMs > 0
-                        ? `restart in ${formatCountdown(c.remainingMs)}`
-                        : 'restarting'
+                    lostNodes.has(c.node)
+                      ? `waits for node ${c.node}`
+                      : c.remainingMs === undefined
+                        ? `back-off ${formatCountdown(c.backOffMs)}`
+                        : c.remainingMs > 0
+                          ? `restart in ${formatCountdown(c.remainingMs)}`
+                          : 'restarting'
                   }
                   title={c.rule}
+                  note={c.rule}
                 />
               ))}
             </TimerGroup>

@@ -200,7 +200,13 @@ describe('crashLoopRestarts', () => {
     });
     const rows = crashLoopRestarts([p], at(112));
     expect(rows).toEqual([
-      expect.objectContaining({ key: 'Pod/default/crashy', container: 'app', backOffMs: 40_000, remainingMs: 28_000 }),
+      expect.objectContaining({
+        key: 'Pod/default/crashy',
+        node: 'n1',
+        container: 'app',
+        backOffMs: 40_000,
+        remainingMs: 28_000,
+      }),
     ]);
     expect(formatCountdown(rows[0].remainingMs!)).toBe('0:28');
   });

@@ -229,6 +229,8 @@ export interface CrashLoopRestart {
   key: ObjectKey;
   pod: string;
   namespace: string;
+  /** The pod's node ('' when unbound). */
+  node: string;
   container: string;
   backOffMs: number;
   /** Unix ms of the next restart attempt. */
@@ -274,6 +276,7 @@ export function crashLoopRestarts(pods: readonly KObject[], nowMs: number): Cras
         key: objectKey(pod),
         pod: pod.metadata.name ?? '',
         namespace: pod.metadata.namespace ?? '',
+        node: (pod.spec?.nodeName as string | undefined) ?? '',
         container: cs.name,
         backOffMs,
         atMs,

@@ -15,10 +15,13 @@ import { outputOf, readApplyResult, type ApplyResult } from './apply-result';
 import { loadExample, loadGallery, unservedKinds, type GalleryEntry } from './gallery';
 import { liveObjectYaml } from './live-object';
 import { manifestModel, monaco, setupMonaco } from './monaco-setup';
+import { applyPageTheme, PAGE_THEME } from './monaco-theme';
+import { isAnotherManifest } from './manifest-identity';
 import { locateProblems } from './yaml-paths';
 import './editor.css';
 
 const MARKER_OWNER = 'kubeplay-apply';
+const IDLE_TEXT = 'Ctrl/Cmd+Enter applies the manifests.';
 
 const STARTER = `# Write or paste manifests here (several documents separated by ---),
 # or load one from the examples. Apply with the button or Ctrl/Cmd+Enter.
@@ -48,14 +51,17 @@ interface EditorUiState {
   /** What the editor text was last loaded from (shown in the toolbar). */
   source: string;
   example: string;
+  /** The text the status line's Apply result is about (null when it reports on none). */
+  appliedText: string | null;
   set(patch: Partial<Omit<EditorUiState, 'set'>>): void;
 }
 
 /** Editor UI state that outlives the component (switching tabs unmounts it). */
 const useEditorUi = create<EditorUiState>()((set) => ({
-  status: { state: 'idle', text: 'Ctrl/Cmd+Enter applies the manifests.' },
+  status: { state: 'idle', text: IDLE_TEXT },
   source: '',
   example: '',
+  appliedText: null,
   set: (patch) => set(patch),
 }));
 
@@ -114,6 +120,7 @@ export default function ManifestEditor() {
     if (!model) return;
     const text = model.getValue();
     monaco.editor.setModelMarkers(model, MARKER_OWNER, []);
+    setUi({ appliedText: text });
     if (!text.trim()) {
       setUi({ status: { state: 'failed', text: 'Nothing to apply: the editor is empty.' } });
       return;
@@ -160,9 +167,10 @@ export default function ManifestEditor() {
     const host = hostRef.current;
     if (!host) return;
     const m = setupMonaco();
+    applyPageTheme(m.editor, useTheme.getState().dark);
     const editor = m.editor.create(host, {
       model: manifestModel(STARTER),
-      theme: useTheme.getState().dark ? 'vs-dark' : 'vs',
+      theme: PAGE_THEME,
       automaticLayout: true,
       minimap: { enabled: false },
       fontSize: 13,
@@ -177,18 +185,30 @@ export default function ManifestEditor() {
       ariaLabel: 'Manifest editor (YAML)',
     });
     editorRef.current = editor;
+    // An Apply's error and markers are about the text it sent: once the text is another
+    // manifest (pasted, typed over, loaded), they would point at what is no longer there.
+    const onEdit = editor.onDidChangeModelContent(() => {
+      const sent = useEditorUi.getState().appliedText;
+      if (sent === null || !isAnotherManifest(sent, editor.getValue())) return;
+      latestApply.current = null;
+      const model = editor.getModel();
+      if (model) m.editor.setModelMarkers(model, MARKER_OWNER, []);
+      useEditorUi.getState().set({ appliedText: null, status: { state: 'idle', text: IDLE_TEXT } });
+    });
     editor.addAction({
       id: 'kubeplay.apply',
       label: 'Apply manifests (kubectl apply -f -)',
       keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter],
       run: () => applyRef.current(),
     });
-    // the editor follows the page's theme (the system's or the one picked in the top bar)
+    // the editor follows the page's theme (the system's or the one picked in the top bar); the
+    // tokens resolve for the new scheme once <html data-theme> has changed, which it has by now
     const unsubscribeTheme = useTheme.subscribe((s, previous) => {
-      if (s.dark !== previous.dark) m.editor.setTheme(s.dark ? 'vs-dark' : 'vs');
+      if (s.dark !== previous.dark) applyPageTheme(m.editor, s.dark);
     });
     return () => {
       unsubscribeTheme();
+      onEdit.dispose();
       editorRef.current = null;
       editor.dispose(); // the model stays: the text survives switching tabs
     };

@@ -1,13 +1,16 @@
 // ContextMenu: the graph's right-click menu (also the context-menu key or Shift+F10 on a focused
 // card or chip). It lists the inspector's actions for the object or zone (menu.ts); choosing one
 // sends its command line with bridge.action and brings the Console forward, where it is echoed.
-// An action that needs a value (scale, set image…) asks for it in a small form in place.
+// An action that needs a value (scale, set image…) asks for it in a small form in place; a
+// destructive one (Drain, Partition zone, Delete) closes the menu and asks for confirmation in a
+// dialog first (ConfirmActionDialog), focus returning to the card or zone afterwards.
 
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { create } from 'zustand';
 import { useBridge } from '../bridge-context';
 import type { ActionSpec } from '../inspector/actions';
+import { ConfirmActionDialog, needsConfirmation, type ConfirmableAction } from '../inspector/ConfirmActionDialog';
 import { PromptField } from '../inspector/PromptField';
 import type { ObjectKey } from '../../protocol/messages';
 import { useSelection } from '../state/selection';
@@ -25,12 +28,24 @@ interface OpenMenu {
 
 interface GraphMenuState {
   menu: OpenMenu | null;
+  /** A destructive action chosen in the menu, waiting for its confirmation. */
+  confirming: { action: ActionSpec; returnFocus: HTMLElement | null } | null;
   open(target: MenuTarget, x: number, y: number): void;
   close(restoreFocus?: boolean): void;
+  /** Closes the menu and asks to confirm `action`. */
+  confirm(action: ActionSpec): void;
+  endConfirm(): void;
 }
 
 export const useGraphMenu = create<GraphMenuState>()((set, get) => ({
   menu: null,
+  confirming: null,
+  confirm: (action) => set({ menu: null, confirming: { action, returnFocus: get().menu?.returnFocus ?? null } }),
+  endConfirm: () => {
+    const was = get().confirming;
+    set({ confirming: null });
+    if (was?.returnFocus?.isConnected) was.returnFocus.focus();
+  },
   open: (target, x, y) => {
     const active = document.activeElement;
     set({ menu: { target, x, y, returnFocus: active instanceof HTMLElement && active !== document.body ? active : null } });
@@ -52,10 +67,27 @@ export function openGraphMenu(target: MenuTarget, at: { clientX: number; clientY
 
 export function GraphContextMenu() {
   const menu = useGraphMenu((s) => s.menu);
+  const confirming = useGraphMenu((s) => s.confirming);
+  if (confirming && needsConfirmation(confirming.action)) return <MenuConfirmation action={confirming.action} />;
   if (!menu) return null;
   const { kind } = menu.target;
   const id = kind === 'zone' ? `zone:${menu.target.zone}` : menu.target.key;
   return createPortal(<MenuPopup key={`${id}@${menu.x},${menu.y}`} menu={menu} />, document.body);
+}
+
+function MenuConfirmation({ action }: { action: ConfirmableAction }) {
+  const bridge = useBridge();
+  const endConfirm = useGraphMenu((s) => s.endConfirm);
+  return (
+    <ConfirmActionDialog
+      action={action}
+      onConfirm={(line) => {
+        bridge.action(line);
+        useSelection.getState().showTab('console');
+      }}
+      onClose={endConfirm}
+    />
+  );
 }
 
 function MenuPopup({ menu }: { menu: OpenMenu }) {
@@ -114,7 +146,8 @@ function MenuPopup({ menu }: { menu: OpenMenu }) {
     close();
   };
   const choose = (a: ActionSpec) => {
-    if (a.line) run(a.line);
+    if (needsConfirmation(a)) useGraphMenu.getState().confirm(a);
+    else if (a.line) run(a.line);
     else if (a.prompt) setAsking(a);
   };
 
@@ -185,7 +218,7 @@ function MenuPopup({ menu }: { menu: OpenMenu }) {
                   type="button"
                   role="menuitem"
                   tabIndex={-1}
-                  aria-haspopup={a.prompt ? 'dialog' : undefined}
+                  aria-haspopup={a.prompt || needsConfirmation(a) ? 'dialog' : undefined}
                   className={`graph-menu-item${a.danger ? ' is-danger' : ''}`}
                   title={a.line ? `${a.hint ? `${a.hint}\n` : ''}$ ${a.line}` : a.hint}
                   onClick={() => choose(a)}

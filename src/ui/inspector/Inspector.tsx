@@ -15,9 +15,11 @@ import { useSelection } from '../state/selection';
 import { selectKind } from '../state/selectors';
 import { objectAt, useKubeplay } from '../state/store';
 import { actionsFor, describeLine, explainSchedulingLine, type ActionSpec } from './actions';
+import { ConfirmActionDialog, needsConfirmation } from './ConfirmActionDialog';
 import { PromptField } from './PromptField';
 import { objectYaml, statusSummary, summaryRows } from './summary';
 import { LINKED_ROWS, linkedNames } from './summary-config';
+import { whyWaiting, type Wait } from './waits';
 import './inspector.css';
 
 type Tab = 'summary' | 'yaml' | 'describe' | 'scheduling' | 'events';
@@ -117,6 +119,7 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
           {status.text && <span className={`pill pill-${status.tone} insp-status`}>{status.text}</span>}
         </div>
       </div>
+      <Waits obj={obj} />
       <Actions obj={obj} objectKey={objectKey} />
       <div className="insp-tabs" role="tablist" aria-label="Inspector views">
         {tabs.map((t, i) => (
@@ -132,6 +135,8 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
             aria-controls={`${baseId}-panel`}
             tabIndex={tab === t.id ? 0 : -1}
             className="insp-tab"
+            // the bottom tabs have an "Events" too: this one is named after the object's kind
+            aria-label={t.id === 'events' ? `${obj.kind} events` : undefined}
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => onTabKey(e, i)}
           >
@@ -175,6 +180,7 @@ function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
   const run = useRunAction();
   const requestEdit = useSelection((s) => s.requestEdit);
   const [asking, setAsking] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const nodeNames = useKubeplay((s) => (obj.kind === 'Node' ? nodeNamesOf(s.objects) : ''));
   const actions = actionsFor(obj, { nodeNames: nodeNames ? nodeNames.split('\n') : [] });
   // The ungrouped actions come first, with Edit YAML (every object has it).
@@ -184,6 +190,7 @@ function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
     groups.set(g, [...(groups.get(g) ?? []), a]);
   }
   const current = actions.find((a) => a.id === asking && a.prompt);
+  const toConfirm = actions.find((a) => a.id === confirming);
   return (
     <div className="insp-actions">
       {[...groups].map(([group, items]) => (
@@ -206,10 +213,12 @@ function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
               className={`insp-btn${a.danger ? ' is-danger' : ''}`}
               title={a.line ? `${a.hint ? `${a.hint}\n` : ''}$ ${a.line}` : a.hint}
               aria-expanded={a.prompt ? asking === a.id : undefined}
+              aria-haspopup={needsConfirmation(a) ? 'dialog' : undefined}
               onClick={() => {
                 if (a.line) {
                   setAsking(null);
-                  run(a.line);
+                  if (needsConfirmation(a)) setConfirming(a.id);
+                  else run(a.line);
                 } else setAsking(asking === a.id ? null : a.id);
               }}
             >
@@ -219,6 +228,9 @@ function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
           ))}
         </div>
       ))}
+      {toConfirm && needsConfirmation(toConfirm) && (
+        <ConfirmActionDialog action={toConfirm} onConfirm={run} onClose={() => setConfirming(null)} />
+      )}
       {current?.prompt && (
         <PromptForm
           key={current.id}
@@ -321,20 +333,52 @@ function SummaryView({ obj }: { obj: KObject }) {
   );
   const rows = summaryRows(obj, nowMs, podsOnNode, claimPhases);
   return (
-    <dl className="insp-summary">
-      {rows.map(([label, value]) => (
-        <div className="insp-row" key={label}>
-          <dt>{label}</dt>
-          <dd>
-            {LINKED_ROWS[label] ? (
-              <ObjectLinks kind={LINKED_ROWS[label]} namespace={obj.metadata.namespace} value={value} />
-            ) : (
-              value
-            )}
-          </dd>
-        </div>
+    <>
+      <dl className="insp-summary">
+        {rows.map(([label, value]) => (
+          <div className="insp-row" key={label}>
+            <dt>{label}</dt>
+            <dd>
+              {LINKED_ROWS[label] ? (
+                <ObjectLinks kind={LINKED_ROWS[label]} namespace={obj.metadata.namespace} value={value} />
+              ) : (
+                value
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+/**
+ * Why the object waits, on screen under its title (whatever the tab): what it waits for, what the
+ * component said, and the rule with its number.
+ */
+function Waits({ obj }: { obj: KObject }) {
+  const nowMs = useNowSeconds();
+  // the node the waits depend on: the pod's, or the node itself, with its Lease and machine
+  const nodeName =
+    obj.kind === 'Node' ? obj.metadata.name : obj.kind === 'Pod' ? (obj.spec?.nodeName as string | undefined) : undefined;
+  const node = useKubeplay((s) => (nodeName ? s.objects[`Node//${nodeName}`] : undefined));
+  const lease = useKubeplay((s) => (nodeName ? s.objects[`Lease/kube-node-lease/${nodeName}`] : undefined));
+  const machine = useKubeplay((s) => (nodeName ? s.machines.find((m) => m.name === nodeName) : undefined));
+  const waits = whyWaiting(obj, { nowMs, node, lease, machine });
+  return waits.length > 0 ? <WaitList waits={waits} /> : null;
+}
+
+function WaitList({ waits }: { waits: Wait[] }) {
+  return (
+    <ul className="insp-waits" aria-label="Why it waits">
+      {waits.map((w, i) => (
+        <li key={i} className={`insp-wait is-${w.tone}`}>
+          <span className="insp-wait-title">{w.title}</span>
+          {w.detail && <span className="insp-wait-detail">{w.detail}</span>}
+          <span className="insp-wait-rule">Rule: {w.rule}</span>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
 

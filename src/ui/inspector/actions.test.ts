@@ -113,10 +113,10 @@ describe('deployment actions', () => {
   it('run rollout commands', () => {
     expect(lines(actions)).toEqual({
       Restart: 'kubectl rollout restart deployment/web -n default',
-      Pause: 'kubectl rollout pause deployment/web -n default',
+      'Pause rollout': 'kubectl rollout pause deployment/web -n default',
       'Rollout undo': 'kubectl rollout undo deployment/web -n default',
     });
-    expect(lines(actionsFor({ ...d, spec: { ...d.spec, paused: true } })).Resume).toBe(
+    expect(lines(actionsFor({ ...d, spec: { ...d.spec, paused: true } }))['Resume rollout']).toBe(
       'kubectl rollout resume deployment/web -n default',
     );
   });
@@ -208,5 +208,25 @@ describe('DaemonSet actions', () => {
     expect(actions[3].prompt?.toLine('orphan')).toEqual({
       line: 'kubectl delete daemonset/agent -n kube-system --cascade=orphan',
     });
+  });
+});
+
+describe('destructive actions ask first', () => {
+  const pod: KObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', namespace: 'default' }, spec: {} };
+  const confirmed = (actions: ActionSpec[]) => actions.filter((a) => a.confirm).map((a) => a.label);
+  it('Drain, Delete and Partition zone carry a confirmation naming their target', () => {
+    expect(confirmed(actionsFor(node))).toEqual(['Drain', 'Delete', 'Partition zone']);
+    expect(actionsFor(node).find((a) => a.id === 'drain')!.confirm!.title).toBe('Drain node-a1?');
+    expect(zoneActions('zone-b').find((a) => a.id === 'partition')!.confirm!.title).toBe('Partition zone-b?');
+    expect(confirmed(actionsFor(pod))).toEqual(['Delete']);
+    const cm: KObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cfg', namespace: 'default' } };
+    expect(actionsFor(cm)[0].confirm!.title).toBe('Delete configmap cfg?');
+  });
+  it('reversible or prompted actions run without one', () => {
+    for (const a of actionsFor(node))
+      if (['cordon', 'stop', 'disconnect', 'heal'].includes(a.id)) expect(a.confirm).toBeUndefined();
+    // a delete with a cascade choice already asks (its form is the confirmation)
+    const d: KObject = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' }, spec: {} };
+    expect(actionsFor(d).find((a) => a.id === 'delete')!.prompt).toBeDefined();
   });
 });

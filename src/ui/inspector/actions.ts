@@ -26,6 +26,11 @@ export interface ActionSpec {
   /** …or asks first. */
   prompt?: PromptSpec;
   danger?: boolean;
+  /**
+   * Destructive and not undone by another button: asked first in a dialog (ConfirmActionDialog)
+   * with this title and what will happen, then the line runs.
+   */
+  confirm?: { title: string; text: string };
   /** Group heading in the inspector (e.g. the node's zone). */
   group?: string;
 }
@@ -75,6 +80,11 @@ export function nodeActions(node: KObject, nodeNames?: readonly string[]): Actio
       label: 'Drain',
       line: `kubectl drain ${n} --ignore-daemonsets --delete-emptydir-data --force`,
       hint: 'Cordon, then evict its pods',
+      danger: true,
+      confirm: {
+        title: `Drain ${n}?`,
+        text: `${n} is cordoned, then every pod on it is evicted (DaemonSet pods stay). --force evicts pods no controller will recreate too, and --delete-emptydir-data loses their emptyDir data.`,
+      },
     },
     {
       id: 'taint',
@@ -90,7 +100,16 @@ export function nodeActions(node: KObject, nodeNames?: readonly string[]): Actio
         },
       },
     },
-    { id: 'delete', label: 'Delete', line: `kubectl delete node ${n}`, danger: true },
+    {
+      id: 'delete',
+      label: 'Delete',
+      line: `kubectl delete node ${n}`,
+      danger: true,
+      confirm: {
+        title: `Delete node ${n}?`,
+        text: `The Node object is removed from the API; the pod garbage collector then deletes the pods bound to it, and their controllers create replacements elsewhere.`,
+      },
+    },
     {
       id: 'stop',
       group: MACHINE,
@@ -138,7 +157,17 @@ export function nodeActions(node: KObject, nodeNames?: readonly string[]): Actio
 export function zoneActions(zone: string, nodeNames?: readonly string[]): ActionSpec[] {
   const group = `Zone ${zone}`;
   const actions: ActionSpec[] = [
-    { id: 'partition', label: 'Partition zone', line: `kubeplay zone partition ${zone}`, group, danger: true },
+    {
+      id: 'partition',
+      label: 'Partition zone',
+      line: `kubeplay zone partition ${zone}`,
+      group,
+      danger: true,
+      confirm: {
+        title: `Partition ${zone}?`,
+        text: `Every machine in ${zone} loses its link to the control plane: after node-monitor-grace-period its nodes turn Unknown and get the unreachable taint; their pods are evicted when their tolerationSeconds (300 by default) run out. Heal zone reconnects them.`,
+      },
+    },
     { id: 'heal', label: 'Heal zone', line: `kubeplay zone heal ${zone}`, group },
   ];
   // Add node needs every node's name to pick a free one.
@@ -187,7 +216,16 @@ export function podActions(pod: KObject): ActionSpec[] {
       line: `kubeplay pod evict ${p} ${where}`,
       hint: 'POST a policy/v1 Eviction: disruption budgets are respected',
     },
-    { id: 'delete', label: 'Delete', line: `kubectl delete pod ${p} ${where}`, danger: true },
+    {
+      id: 'delete',
+      label: 'Delete',
+      line: `kubectl delete pod ${p} ${where}`,
+      danger: true,
+      confirm: {
+        title: `Delete pod ${p}?`,
+        text: 'The pod is given its termination grace period to stop, then removed; if a controller owns it, the controller creates a replacement.',
+      },
+    },
   ];
 }
 
@@ -277,8 +315,9 @@ export function deploymentActions(d: KObject): ActionSpec[] {
     setImageAction(d, ref, where),
     { id: 'restart', label: 'Restart', line: `kubectl rollout restart ${ref} ${where}`, hint: 'Roll every pod' },
     d.spec?.paused
-      ? { id: 'resume', label: 'Resume', line: `kubectl rollout resume ${ref} ${where}` }
-      : { id: 'pause', label: 'Pause', line: `kubectl rollout pause ${ref} ${where}` },
+      ? { id: 'resume', label: 'Resume rollout', line: `kubectl rollout resume ${ref} ${where}` }
+      : // not just "Pause": that name is the clock's button
+        { id: 'pause', label: 'Pause rollout', line: `kubectl rollout pause ${ref} ${where}` },
     { id: 'undo', label: 'Rollout undo', line: `kubectl rollout undo ${ref} ${where}`, hint: 'Back to the previous revision' },
     deleteWithCascade(ref, where, 'ReplicaSets and pods'),
   ];
@@ -289,7 +328,16 @@ export function genericActions(obj: KObject): ActionSpec[] {
   if (obj.kind === 'Event') return [];
   const kind = obj.kind.toLowerCase();
   const where = obj.metadata.namespace ? ` -n ${obj.metadata.namespace}` : '';
-  return [{ id: 'delete', label: 'Delete', line: `kubectl delete ${kind} ${obj.metadata.name ?? ''}${where}`, danger: true }];
+  const name = obj.metadata.name ?? '';
+  return [
+    {
+      id: 'delete',
+      label: 'Delete',
+      line: `kubectl delete ${kind} ${name}${where}`,
+      danger: true,
+      confirm: { title: `Delete ${kind} ${name}?`, text: `The ${obj.kind} is removed from the API; there is no undo.` },
+    },
+  ];
 }
 
 /** `context.nodeNames`: every node's name (Add node on a node's zone needs them). */
