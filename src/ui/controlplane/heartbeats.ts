@@ -31,18 +31,21 @@ export interface SilentNode {
   rule: string;
 }
 
-const time = (ts: unknown): number | undefined => {
-  if (typeof ts !== 'string') return undefined;
+/** A timestamp field as Unix ms; undefined when absent or unparseable. */
+export const timestampMs = (ts: unknown): number | undefined => {
+  if (typeof ts !== 'string' || !ts) return undefined;
   const t = Date.parse(ts);
   return Number.isNaN(t) ? undefined : t;
 };
 
 /** The newest heartbeat of a node: its Lease's renewTime or its Ready condition's lastHeartbeatTime. */
-export function lastHeartbeat(node: KObject, lease: KObject | undefined): number | undefined {
-  const ready = ((node.status?.conditions ?? []) as { type: string; lastHeartbeatTime?: string }[]).find(
+export function lastHeartbeat(node: KObject | undefined, lease: KObject | undefined): number | undefined {
+  const ready = ((node?.status?.conditions ?? []) as { type: string; lastHeartbeatTime?: string }[]).find(
     (c) => c.type === 'Ready',
   );
-  const beats = [time(lease?.spec?.renewTime), time(ready?.lastHeartbeatTime)].filter((t): t is number => t !== undefined);
+  const beats = [timestampMs(lease?.spec?.renewTime), timestampMs(ready?.lastHeartbeatTime)].filter(
+    (t): t is number => t !== undefined,
+  );
   return beats.length ? Math.max(...beats) : undefined;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
 import { node, pod } from './fixtures';
-import { lastHeartbeatMs, NODE_MONITOR_GRACE_MS, nodeOutlook, timelineLines } from './heartbeat';
+import { lastHeartbeat, NODE_MONITOR_GRACE_MS } from '../controlplane/heartbeats';
+import { nodeOutlook, timelineLines } from './heartbeat';
 
 const T0 = Date.UTC(2026, 0, 1);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -37,13 +38,13 @@ const withReady = (status: string, since: number, taintAt?: number) =>
     },
   });
 
-describe('lastHeartbeatMs', () => {
+describe('lastHeartbeat', () => {
   it('takes the later of the Lease renewal and the Ready condition heartbeat', () => {
     const n = withReady('True', T0);
-    expect(lastHeartbeatMs(n, lease(T0 + 10_000))).toBe(T0 + 10_000);
-    expect(lastHeartbeatMs(n, lease(T0 - 10_000))).toBe(T0);
-    expect(lastHeartbeatMs(n, undefined)).toBe(T0);
-    expect(lastHeartbeatMs(undefined, undefined)).toBeUndefined();
+    expect(lastHeartbeat(n, lease(T0 + 10_000))).toBe(T0 + 10_000);
+    expect(lastHeartbeat(n, lease(T0 - 10_000))).toBe(T0);
+    expect(lastHeartbeat(n, undefined)).toBe(T0);
+    expect(lastHeartbeat(undefined, undefined)).toBeUndefined();
   });
 });
 

@@ -11,29 +11,10 @@ import type { MachineInfo } from '../../protocol/messages';
 import { evictionCountdowns, formatCountdown, NOT_READY_TAINT, UNREACHABLE_TAINT } from '../controlplane/timers';
 import { readyStatus } from '../controlplane/zones';
 import { humanDuration } from '../../k8s/duration';
+import { LEASE_RENEW_MS, NODE_MONITOR_GRACE_MS, timestampMs as time } from '../controlplane/heartbeats';
 
-/** kube-controller-manager's --node-monitor-grace-period default since v1.32 (40 s before). */
-export const NODE_MONITOR_GRACE_MS = 50_000;
 /** --node-monitor-period: how often the controller looks. */
 export const NODE_MONITOR_PERIOD_MS = 5_000;
-/** The kubelet renews its Lease every 10 s: a renewal older than this is a missed one. */
-export const LEASE_RENEW_MS = 10_000;
-
-const time = (ts: unknown): number | undefined => {
-  if (typeof ts !== 'string' || !ts) return undefined;
-  const t = Date.parse(ts);
-  return Number.isNaN(t) ? undefined : t;
-};
-
-/** The later of the node's Lease renewTime and its Ready condition's lastHeartbeatTime. */
-export function lastHeartbeatMs(node: KObject | undefined, lease: KObject | undefined): number | undefined {
-  const renew = time(lease?.spec?.renewTime);
-  const conditions = (node?.status?.conditions ?? []) as { type: string; lastHeartbeatTime?: string }[];
-  const status = time(conditions.find((c) => c.type === 'Ready')?.lastHeartbeatTime);
-  if (renew === undefined) return status;
-  if (status === undefined) return renew;
-  return Math.max(renew, status);
-}
 
 /** The key of a node's Lease in the store's mirror. */
 export const leaseKey = (node: string) => `Lease/kube-node-lease/${node}`;

@@ -15,7 +15,8 @@ import { useClockTick } from '../state/clock-tick';
 import { openGraphMenu } from './ContextMenu';
 import type { NodeCardFlowData, PlacedChip } from './flow';
 import type { LaneData, MoreData, NodeCardData, PodChipData, StatusCount, WorkloadData, ZoneData } from './layout';
-import { lastHeartbeatMs, leaseKey, timelineLines } from './heartbeat';
+import { lastHeartbeat } from '../controlplane/heartbeats';
+import { leaseKey, timelineLines } from './heartbeat';
 import { StatusIcon } from './StatusIcon';
 import { Sparkline } from './Sparkline';
 import { useKubeplay } from '../state/store';
@@ -227,7 +228,7 @@ const NodeTimeline = memo(function NodeTimeline({ view }: { view: NodeView }) {
   const lease = useKubeplay((s) => s.objects[leaseKey(view.name)]);
   const node = useKubeplay((s) => s.objects[view.key]);
   const nowMs = useClockTick(true);
-  const lines = timelineLines(lastHeartbeatMs(node, lease), view.outlook, nowMs);
+  const lines = timelineLines(lastHeartbeat(node, lease), view.outlook, nowMs);
   return (
     <div className="gn-timeline" data-testid="node-timeline">
       {lines.map((l, i) => (
