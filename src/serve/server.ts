@@ -58,6 +58,8 @@ export interface ServeOptions {
   script?: string;
   /** Allow a non-loopback address (the API has no authentication). */
   allowNonLoopback?: boolean;
+  /** At most this many watches and followed logs open at once (default MAX_OPEN_WATCHES); more get 429. */
+  maxWatches?: number;
   /** Where the server logs handler failures (default: stderr). */
   log?: (message: string) => void;
 }
@@ -72,7 +74,7 @@ export interface RunningServer {
   scriptTranscript: string;
 }
 
-/** At most this many watches (and followed logs) open at once; more get 429. */
+/** The default bound on open watches (and followed logs). */
 export const MAX_OPEN_WATCHES = 256;
 
 export function isLoopback(address: string): boolean {
@@ -107,7 +109,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     kindFor: (group, version, resource) =>
       sim.cluster.api.registry.kinds().find((d) => d.group === group && d.version === version && d.plural === resource),
     openWatch: (close) => {
-      if (watches.size >= MAX_OPEN_WATCHES) return { accepted: false, done: () => {} };
+      if (watches.size >= (options.maxWatches ?? MAX_OPEN_WATCHES)) return { accepted: false, done: () => {} };
       watches.add(close);
       return { accepted: true, done: () => watches.delete(close) };
     },
