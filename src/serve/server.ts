@@ -28,6 +28,7 @@ import {
 } from './discovery';
 import { BodyError, parseAccept, readBody, sendJson, sendStatus, sendText } from './http';
 import { handleOpenApi } from './openapi';
+import { decodeProtobufBody, isProtobufContentType } from './protobuf/decode';
 import { parseResourcePath } from './request-info';
 import {
   handleCreate,
@@ -50,6 +51,12 @@ export interface ServeOptions {
   /** Address to listen on; default 127.0.0.1. Anything but loopback needs allowNonLoopback. */
   address?: string;
   seed?: number;
+  /**
+   * The wall-clock instant of virtual time 0, Unix ms (default 2026-01-01T00:00:00Z, as
+   * `kubeplay run`). `kubeplay serve` starts at the real time, so that clients that compute ages
+   * themselves (kubectl describe, k9s) show sensible ones.
+   */
+  epochMs?: number;
   /** Virtual time per real time while playing (default 1). */
   speed?: number;
   /** Start with the clock paused (steps only). */
@@ -91,6 +98,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const session = new ServedSession({
     seed: options.seed ?? 1,
+    epochMs: options.epochMs,
     paused: options.paused ?? false,
     speed: options.speed ?? 1,
     onError: (e) => log(`kubeplay serve: the clock stopped on an engine error: ${errorText(e)}`),
@@ -182,7 +190,13 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const query = url.searchParams;
   // Every body is read (bounded) before anything runs, so a handler never waits half-way.
-  const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+  const raw = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  // kubectl's typed clients (create deployment, run, drain's evictions) send protobuf.
+  const body = !raw
+    ? ''
+    : isProtobufContentType(req.headers['content-type'])
+      ? JSON.stringify(decodeProtobufBody(raw))
+      : raw.toString('utf8');
 
   if (pathname.startsWith(CONTROL_PREFIX) || pathname === CONTROL_PREFIX.slice(0, -1)) {
     handleControl(session, req, res, pathname, query, body);
