@@ -1,6 +1,6 @@
 // Generates src/serve/protobuf/k8s-proto.generated.json: the protobuf field tables of the kinds
 // `kubeplay serve` accepts, so that request bodies in Kubernetes' protobuf encoding (what
-// kubectl's typed clients send: `kubectl create deployment`, `run`, `drain`'s evictions) decode
+// kubectl's typed clients send: `kubectl create deployment`, `run`, `drain`'s evictions, `auth can-i`) decode
 // to the JSON the engine reads.
 //
 //   npx tsx scripts/generate-proto-schema.ts API_DIR APIMACHINERY_DIR
@@ -22,6 +22,7 @@ if (!apiDir || !machineryDir) {
 
 const API_GROUP_VERSIONS = [
   'apps/v1',
+  'authorization/v1',
   'autoscaling/v1',
   'autoscaling/v2',
   'batch/v1',
@@ -107,6 +108,8 @@ const roots = [
   'k8s.io.api.core.v1.Binding',
   'k8s.io.api.policy.v1.Eviction',
   'k8s.io.api.autoscaling.v1.Scale',
+  'k8s.io.api.authorization.v1.SelfSubjectAccessReview',
+  'k8s.io.api.authorization.v1.SelfSubjectRulesReview',
   'k8s.io.apimachinery.pkg.apis.meta.v1.DeleteOptions',
   'k8s.io.apimachinery.pkg.runtime.Unknown',
 ];

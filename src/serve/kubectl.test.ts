@@ -125,6 +125,7 @@ describe.skipIf(!HAS_KUBECTL)('kubeplay serve with the real kubectl', () => {
     expect(await ok(config, ['delete', 'pod', 'talker'])).toBe('pod "talker" deleted\n');
     const gone = await kubectl(config, ['get', 'pod', 'talker']);
     expect([gone.code, gone.stderr]).toEqual([1, 'Error from server (NotFound): pods "talker" not found\n']);
+    expect(await ok(config, ['auth', 'can-i', 'delete', 'pods'])).toBe('yes\n');
     const exec = await kubectl(config, ['exec', 'nginx-deployment-' + 'x', '--', 'ls']);
     expect(exec.code).toBe(1);
   });

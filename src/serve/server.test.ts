@@ -32,7 +32,7 @@ describe('kubeplay serve: discovery and server info', () => {
     const groups = (await request(server, 'GET', '/apis')).body;
     expect(groups.kind).toBe('APIGroupList');
     const names = groups.groups.map((g: { name: string }) => g.name);
-    expect(names.slice(0, 3)).toEqual(['apps', 'autoscaling', 'batch']);
+    expect(names.slice(0, 4)).toEqual(['apps', 'authorization.k8s.io', 'autoscaling', 'batch']);
     expect(names).toContain('coordination.k8s.io');
     expect((await request(server, 'GET', '/apis/apps')).body).toMatchObject({
       kind: 'APIGroup',
@@ -99,6 +99,26 @@ describe('kubeplay serve: discovery and server info', () => {
       Accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf',
     });
     expect(protobufOnly.status).toBe(406);
+  });
+});
+
+describe('kubeplay serve: authorization reviews', () => {
+  it('allows everything, and says so in the self reviews clients ask before offering an action', async () => {
+    const server = await serveForTest();
+    const names = (await request(server, 'GET', '/apis')).body.groups.map((g: { name: string }) => g.name);
+    expect(names.indexOf('authorization.k8s.io')).toBeLessThan(names.indexOf('autoscaling'));
+    const review = await request(server, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SelfSubjectAccessReview',
+      spec: { resourceAttributes: { verb: 'delete', resource: 'nodes' } },
+    });
+    expect(review.status).toBe(201);
+    expect(review.body).toMatchObject({ spec: { resourceAttributes: { verb: 'delete' } }, status: { allowed: true } });
+    const rules = await request(server, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', {
+      spec: { namespace: 'default' },
+    });
+    expect(rules.body.status.resourceRules).toEqual([{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }]);
+    expect((await request(server, 'GET', '/apis/authorization.k8s.io/v1')).body.resources).toHaveLength(2);
   });
 });
 

@@ -24,8 +24,10 @@ import {
   apiGroupOf,
   apiResourceList,
   apiVersions,
+  authorizationResourceList,
   groupVersions,
 } from './discovery';
+import { AUTHORIZATION_GROUP, AUTHORIZATION_VERSION, handleAuthorization } from './authorization';
 import { BodyError, parseAccept, readBody, sendJson, sendStatus, sendText } from './http';
 import { handleOpenApi } from './openapi';
 import { decodeProtobufBody, isProtobufContentType } from './protobuf/decode';
@@ -226,6 +228,12 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
     return;
   }
   const parts = pathname.split('/').filter((p) => p !== '');
+  if (parts[0] === 'apis' && parts[1] === AUTHORIZATION_GROUP && parts[2] === AUTHORIZATION_VERSION) {
+    if (parts.length === 3) sendJson(res, 200, authorizationResourceList());
+    else if (parts.length === 4) handleAuthorization(res, method, parts[3], body);
+    else sendStatus(res, errors.resourceNotFound().status);
+    return;
+  }
   if (parts[0] === 'apis' && parts.length === 2) {
     const group = apiGroupOf(registry, parts[1]);
     if (group) sendJson(res, 200, group);
