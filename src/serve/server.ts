@@ -11,11 +11,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, errors } from '../engine/api/errors';
-import type { KindDefinition } from '../engine/api/kinds/kind-definition';
 import { serverVersionInfo } from '../engine/kubectl/commands/version';
 import { errorText } from '../engine/runtime/owner-selector';
 import { CONTROL_PREFIX, handleControl } from './control';
-import type { ServeContext } from './context';
+import type { ResourceRequest, ServeContext } from './context';
 import {
   aggregatedContentType,
   aggregatedDiscovery,
@@ -259,48 +258,39 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
     sendStatus(res, errors.resourceNotFound().status);
     return;
   }
-  serveResource(ctx, req, res, def, path, query, body);
+  serveResource({ ctx, req, res, def, path, query, body });
   // Reactions due at this instant run before the next request, as after a console command.
   if (method !== 'GET') ctx.sim.clock.runDue();
 }
 
-function serveResource(
-  ctx: ServeContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: NonNullable<ReturnType<typeof parseResourcePath>>,
-  query: URLSearchParams,
-  body: string,
-): void {
+function serveResource(r: ResourceRequest): void {
+  const { req, def, path, query } = r;
   const method = req.method ?? 'GET';
   const watching = path.watchPrefix || query.get('watch') === 'true' || query.get('watch') === '1';
   const sub = path.subresource;
   if (sub !== undefined) {
-    if (isServedHere(sub)) return handleSubresource(ctx, req, res, def, path, query, body);
+    if (isServedHere(sub)) return handleSubresource(r);
     const updatable =
       (sub === 'status' && def.hasStatus) ||
       (sub === 'finalize' && def.group === '' && def.kind === 'Namespace') ||
       (sub === 'ephemeralcontainers' && def.group === '' && def.kind === 'Pod');
     if (!updatable) throw errors.resourceNotFound();
     const subresource = sub as 'status' | 'finalize' | 'ephemeralcontainers';
-    if (method === 'GET' && sub !== 'finalize') return handleGet(ctx, req, res, def, path, query);
-    if (method === 'PUT') return handleUpdate(ctx, res, def, path, query, body, subresource);
-    if (method === 'PATCH' && sub !== 'finalize') return handlePatch(ctx, req, res, def, path, query, body, subresource);
+    if (method === 'GET' && sub !== 'finalize') return handleGet(r);
+    if (method === 'PUT') return handleUpdate(r, subresource);
+    if (method === 'PATCH' && sub !== 'finalize') return handlePatch(r, subresource);
     throw notAllowed(method);
   }
   if (path.name === undefined) {
-    if (method === 'GET')
-      return watching ? handleWatch(ctx, req, res, def, path, query) : handleList(ctx, req, res, def, path, query);
-    if (method === 'POST') return handleCreate(ctx, res, def, path, query, body);
-    if (method === 'DELETE') return handleDeleteCollection(ctx, res, def, path, query, body);
+    if (method === 'GET') return watching ? handleWatch(r) : handleList(r);
+    if (method === 'POST') return handleCreate(r);
+    if (method === 'DELETE') return handleDeleteCollection(r);
     throw notAllowed(method);
   }
-  if (method === 'GET')
-    return watching ? handleWatch(ctx, req, res, def, path, query) : handleGet(ctx, req, res, def, path, query);
-  if (method === 'PUT') return handleUpdate(ctx, res, def, path, query, body);
-  if (method === 'PATCH') return handlePatch(ctx, req, res, def, path, query, body);
-  if (method === 'DELETE') return handleDelete(ctx, res, def, path, query, body);
+  if (method === 'GET') return watching ? handleWatch(r) : handleGet(r);
+  if (method === 'PUT') return handleUpdate(r);
+  if (method === 'PATCH') return handlePatch(r);
+  if (method === 'DELETE') return handleDelete(r);
   throw notAllowed(method);
 }
 
