@@ -10,6 +10,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { ApiError, errors } from '../engine/api/errors';
 import { serverVersionInfo } from '../engine/kubectl/commands/version';
 import { errorText } from '../engine/runtime/owner-selector';
@@ -43,6 +44,7 @@ import {
 import { ServedSession, type ServedSimulation } from './served-simulation';
 import { handleSubresource, isServedHere } from './subresources';
 import { handleWatch } from './watch';
+import { isWebSocketUpgrade, WebSocketResponse } from './websocket';
 
 export type { ServedSimulation } from './served-simulation';
 
@@ -127,6 +129,19 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
 
   const server = createServer((req, res) => {
     handle(ctx, session, req, res).catch((e) => failed(ctx, req, res, e));
+  });
+  // Watches over WebSocket (Headlamp's backend asks for them).
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    if (!isWebSocketUpgrade(req)) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const res = new WebSocketResponse(req, socket) as unknown as ServerResponse;
+    try {
+      upgradeWatch(ctx, req, res);
+    } catch (e) {
+      failed(ctx, req, res, e);
+    }
   });
   // Malformed HTTP never reaches a handler: node answers 400 and closes the socket.
   server.on('clientError', (_err, socket) => {
@@ -292,6 +307,17 @@ function serveResource(r: ResourceRequest): void {
   if (method === 'PATCH') return handlePatch(r);
   if (method === 'DELETE') return handleDelete(r);
   throw notAllowed(method);
+}
+
+/** A WebSocket upgrade: only a watch of a served resource is answered that way. */
+function upgradeWatch(ctx: ServeContext, req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', 'http://kubeplay.invalid');
+  const path = parseResourcePath(url.pathname);
+  const def = path && ctx.kindFor(path.group, path.version, path.resource);
+  if (!path || !def || path.subresource !== undefined || req.method !== 'GET') throw errors.resourceNotFound();
+  const watching = path.watchPrefix || url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
+  if (!watching) throw errors.badRequest('only watch requests are served over WebSocket');
+  handleWatch({ ctx, req, res, def, path, query: url.searchParams, body: '' });
 }
 
 function notAllowed(method: string): ApiError {
