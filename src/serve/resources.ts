@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../k8s/types';
 import type { DeleteOptions, PropagationPolicy } from '../engine/api/apiserver';
-import { ApiError, errors } from '../engine/api/errors';
+import { ApiError, errors, field, type FieldError } from '../engine/api/errors';
 import type { FieldValidation } from '../engine/api/decoding/decode';
 import { apiVersionOf, groupResource, type KindDefinition } from '../engine/api/kinds/kind-definition';
 import { patchContentTypes, patchTypeFromContentType, type PatchType } from '../engine/api/patch';
@@ -156,9 +156,43 @@ function nonNegativeInt(query: URLSearchParams, name: string): number | undefine
   return Number(raw);
 }
 
+/**
+ * The resourceVersion semantics of a LIST: unset or "0" is the current state (so is a version at
+ * or below the current one with NotOlderThan); Exact can only be served for the current version
+ * (there are no snapshots of the past: 410, as for a compacted one); a version the store has not
+ * reached is the watch cache's 504 "Too large resource version".
+ */
+function checkListVersion(ctx: ServeContext, query: URLSearchParams): void {
+  const rv = query.get('resourceVersion') ?? '';
+  const match = query.get('resourceVersionMatch') ?? '';
+  const invalid = (detail: FieldError) => errors.invalid('meta.k8s.io', 'ListOptions', '', [detail]);
+  if (match !== '' && rv === '') {
+    throw invalid(
+      field.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'),
+    );
+  }
+  if (match !== '' && match !== 'Exact' && match !== 'NotOlderThan') {
+    throw invalid(field.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
+  }
+  if (rv === '' || (rv === '0' && match !== 'Exact')) return;
+  if (!/^\d+$/.test(rv)) throw errors.badRequest(`invalid resource version: ${rv}`);
+  const current = ctx.api().store.resourceVersion;
+  const wanted = Number(rv);
+  if (wanted > current) {
+    throw new ApiError({
+      ...statusOf(504, 'Timeout', `Timeout: Too large resource version: ${wanted}, current: ${current}`),
+      details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 },
+    });
+  }
+  if (match === 'Exact' && wanted !== current) {
+    throw errors.gone(`too old resource version: ${wanted} (${current})`);
+  }
+}
+
 export function handleList(r: ResourceRequest): void {
   const { ctx, req, res, def, query } = r;
   const format = readFormat(req, query);
+  checkListVersion(ctx, query);
   const listed = listSelected(r);
   let items = listed.items;
   const continueToken = query.get('continue');

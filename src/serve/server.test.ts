@@ -154,6 +154,23 @@ describe('kubeplay serve: resource verbs', () => {
     expect(rest.metadata.continue).toBeUndefined();
     expect((await request(server, 'GET', '/api/v1/nodes?continue=garbage')).status).toBe(400);
 
+    const current = Number(first.metadata.resourceVersion);
+    expect(
+      (await request(server, 'GET', `/api/v1/nodes?resourceVersion=${current}&resourceVersionMatch=NotOlderThan`)).status,
+    ).toBe(200);
+    const exact = await request(server, 'GET', `/api/v1/nodes?resourceVersion=${current - 1}&resourceVersionMatch=Exact`);
+    expect([exact.status, exact.body.reason]).toEqual([410, 'Expired']);
+    const future = await request(server, 'GET', `/api/v1/nodes?resourceVersion=${current + 100}`);
+    expect([future.status, future.body.message]).toEqual([
+      504,
+      `Timeout: Too large resource version: ${current + 100}, current: ${current}`,
+    ]);
+    const alone = await request(server, 'GET', '/api/v1/nodes?resourceVersionMatch=Exact');
+    expect([alone.status, alone.body.message]).toEqual([
+      422,
+      'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided',
+    ]);
+
     const deleted = await request(server, 'DELETE', '/api/v1/namespaces/default/pods/web', { gracePeriodSeconds: 0 });
     expect(deleted.status).toBe(200);
     expect((await request(server, 'GET', '/api/v1/namespaces/default/pods/web')).status).toBe(404);
