@@ -338,6 +338,13 @@ describe('kubeplay serve: pods subresources and tables', () => {
       await fetch(`${server.url}/api/v1/namespaces/default/pods/counter/log?tailLines=1&timestamps=true`)
     ).text();
     expect(stamped).toMatch(/^2026-01-01T00:00:\d\d(\.\d+)?Z tick \d+\n$/);
+    // follow: what the container writes from now on, as the clock runs.
+    const follow = await fetch(`${server.url}/api/v1/namespaces/default/pods/counter/log?follow=true&tailLines=0`);
+    const reader = follow.body!.getReader();
+    sim.step(2500);
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toMatch(/^(tick \d+\n)+$/);
+    await reader.cancel();
     const wrong = await request(server, 'GET', '/api/v1/namespaces/default/pods/counter/log?container=nope');
     expect([wrong.status, wrong.body.message]).toEqual([400, 'container nope is not valid for pod counter']);
     const exec = await request(server, 'POST', '/api/v1/namespaces/default/pods/counter/exec?command=ls');

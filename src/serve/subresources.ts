@@ -159,7 +159,8 @@ function serveLog(r: ResourceRequest, namespace: string, name: string): void {
     .join('');
   if (options.limitBytes !== undefined) text = truncateBytes(text, options.limitBytes);
   res.writeHead(200, { 'Content-Type': 'text/plain', 'Transfer-Encoding': 'chunked' });
-  res.write(text);
+  res.flushHeaders();
+  if (text) res.write(text);
   if (!options.follow || options.previous || !result.running) {
     res.end();
     return;
