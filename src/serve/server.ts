@@ -42,7 +42,7 @@ import {
   handleUpdate,
 } from './resources';
 import { ServedSession, type ServedSimulation } from './served-simulation';
-import { handleSubresource, isServedHere } from './subresources';
+import { handleSubresource, isServedHere, isStreamingSubresource, streamingNotSupported } from './subresources';
 import { handleWatch } from './watch';
 import { isWebSocketUpgrade, WebSocketResponse } from './websocket';
 
@@ -131,14 +131,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     handle(ctx, session, req, res).catch((e) => failed(ctx, req, res, e));
   });
   // Watches over WebSocket (Headlamp's backend asks for them).
+  // Upgrades: watches over WebSocket (Headlamp's backend asks for them); exec, attach and
+  // port-forward (SPDY or WebSocket) are refused with a Status saying why.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
-    if (!isWebSocketUpgrade(req)) {
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-      return;
-    }
     const res = new WebSocketResponse(req, socket) as unknown as ServerResponse;
     try {
-      upgradeWatch(ctx, req, res);
+      upgrade(ctx, req, res);
     } catch (e) {
       failed(ctx, req, res, e);
     }
@@ -309,15 +307,19 @@ function serveResource(r: ResourceRequest): void {
   throw notAllowed(method);
 }
 
-/** A WebSocket upgrade: only a watch of a served resource is answered that way. */
-function upgradeWatch(ctx: ServeContext, req: IncomingMessage, res: ServerResponse): void {
+/** An upgrade request: only a WebSocket watch of a served resource is upgraded. */
+function upgrade(ctx: ServeContext, req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://kubeplay.invalid');
   const path = parseResourcePath(url.pathname);
   const def = path && ctx.kindFor(path.group, path.version, path.resource);
-  if (!path || !def || path.subresource !== undefined || req.method !== 'GET') throw errors.resourceNotFound();
+  if (!path || !def) throw errors.resourceNotFound();
+  const r: ResourceRequest = { ctx, req, res, def, path, query: url.searchParams, body: '' };
+  if (isStreamingSubresource(path.subresource)) throw streamingNotSupported(r);
   const watching = path.watchPrefix || url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
-  if (!watching) throw errors.badRequest('only watch requests are served over WebSocket');
-  handleWatch({ ctx, req, res, def, path, query: url.searchParams, body: '' });
+  if (!isWebSocketUpgrade(req) || path.subresource !== undefined || req.method !== 'GET' || !watching) {
+    throw errors.badRequest('only watch requests are served over WebSocket');
+  }
+  handleWatch(r);
 }
 
 function notAllowed(method: string): ApiError {
