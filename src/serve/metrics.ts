@@ -26,23 +26,9 @@ function meta(obj: KObject): Record<string, unknown> {
   return m;
 }
 
-/** PodMetrics of the pods that have metrics, per pod (the pipeline scrapes per namespace). */
+/** PodMetrics of the pods that have metrics. */
 function podMetrics(api: ApiServer, pods: KObject[]): [KObject, PodMetric][] {
-  const server = metricsServerFor(api);
-  const byNamespace = new Map<string, KObject[]>();
-  for (const p of pods) {
-    const ns = p.metadata.namespace ?? 'default';
-    byNamespace.set(ns, [...(byNamespace.get(ns) ?? []), p]);
-  }
-  const out: [KObject, PodMetric][] = [];
-  for (const group of byNamespace.values()) {
-    const metrics = server.podMetrics(group);
-    for (const p of group) {
-      const m = metrics.get(p.metadata.name ?? '');
-      if (m) out.push([p, m]);
-    }
-  }
-  return out;
+  return [...metricsServerFor(api).podMetricsByPod(pods)];
 }
 
 function podMetricsObject(api: ApiServer, pod: KObject, metric: PodMetric): object {
