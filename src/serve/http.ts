@@ -40,6 +40,13 @@ export function readBody(req: IncomingMessage, limit: number = MAX_REQUEST_BODY_
     req.on('end', () => {
       if (!refused) resolve(Buffer.concat(chunks));
     });
+    // A client that goes away mid-body: nothing to wait for.
+    req.on('close', () => {
+      if (!req.complete && !refused) {
+        refused = true;
+        reject(new BodyError(errors.badRequest('the client closed the connection before the end of the body')));
+      }
+    });
     req.on('error', (e) => {
       if (!refused) reject(new BodyError(errors.badRequest(`error reading the request body: ${e.message}`)));
       refused = true;
