@@ -4,8 +4,10 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { streamScript } from '../engine/script/runner';
+import { runServe } from './serve';
 
 const USAGE = `Usage: kubeplay run [--seed N] SCRIPT
+       kubeplay serve [--port 8080] [--kubeconfig FILE] … (kubeplay serve --help)
 
 Runs SCRIPT (a file, or - for standard input) against a fresh simulated cluster and
 prints the transcript: each command as "$ command", then what it printed.
@@ -74,4 +76,11 @@ function main(argv: string[]): number {
   return result.exitCode;
 }
 
-process.exitCode = main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+if (argv[0] === 'serve') {
+  void runServe(argv.slice(1)).then((code) => {
+    process.exitCode = code;
+  });
+} else {
+  process.exitCode = main(argv);
+}

@@ -736,7 +736,7 @@ export class ApiServer {
    * list (`field label not supported: x` otherwise), every other kind only metadata.name and
    * metadata.namespace.
    */
-  private parseFieldSelectorFor(def: KindDefinition, selector: string): (obj: KObject) => boolean {
+  parseFieldSelectorFor(def: KindDefinition, selector: string): (obj: KObject) => boolean {
     let parsed;
     try {
       parsed = parseFieldSelector(selector);

@@ -61,7 +61,8 @@ export class ScriptSession {
     return { chunk: this.take(), internalError };
   }
 
-  private take(): string {
+  /** What was printed since the last chunk (a streaming command's later output). */
+  take(): string {
     const chunk = this.pending;
     this.pending = '';
     return chunk;

@@ -38,7 +38,7 @@ const STORAGE_VERSION_HASH: Record<string, string> = {
 };
 
 /** metav1.APIResource as discovery serves it (JSON field order of the Go struct). */
-interface APIResource {
+export interface APIResource {
   name: string;
   singularName: string;
   namespaced: boolean;
@@ -57,7 +57,8 @@ function splitList(values: string[]): string[] {
   return values.flatMap((v) => v.split(',')).filter((v) => v !== '');
 }
 
-function toResource(def: KindDefinition): APIResource {
+/** A kind's discovery entry (`kubeplay serve` serves the same ones). */
+export function toResource(def: KindDefinition): APIResource {
   const key = `${def.group}/${def.kind}`;
   // Built in the Go struct's field order, which is the JSON order.
   const r: Partial<APIResource> = { name: def.plural, singularName: def.singular, namespaced: def.namespaced };

@@ -52,7 +52,8 @@ const KUBELET_PORT = 10250;
 /** The tail kubectl asks for when reading by selector without --tail. */
 const SELECTOR_TAIL = 10;
 
-interface LogOptions {
+/** The kubelet's log filters and kubectl's formatting (`kubeplay serve`'s pods/log reads them too). */
+export interface LogOptions {
   previous: boolean;
   follow: boolean;
   timestamps: boolean;
@@ -242,7 +243,7 @@ function readLogs(targets: LogTarget[], options: LogOptions, ignoreErrors: boole
       io.err(result.error);
       return 1;
     }
-    io.out(render(target, filter(result.lines, options), options, env));
+    io.out(render(target, filterLogLines(result.lines, options), options, env));
     if (result.running) open.push({ target, request: result.request, lines: result.lines, running: true });
   }
   if (options.follow && !options.previous && open.length > 0 && env.kubelets) follow(open, options, io, env);
@@ -287,7 +288,7 @@ function nodeAddress(pod: KObject, env: KubectlEnv): string {
 }
 
 /** The kubelet's filters, in its order: since, then the tail, then the byte limit (in render). */
-function filter(lines: readonly LogLine[], options: LogOptions): readonly LogLine[] {
+export function filterLogLines(lines: readonly LogLine[], options: LogOptions): readonly LogLine[] {
   let out = lines;
   if (options.sinceMs !== undefined) out = out.filter((l) => l.atMs >= options.sinceMs!);
   if (options.tail !== undefined && options.tail >= 0) out = options.tail === 0 ? [] : out.slice(-options.tail);
@@ -308,7 +309,7 @@ function formatLine(target: LogTarget, line: LogLine, options: LogOptions, env: 
 }
 
 /** Go's time.RFC3339Nano of a virtual instant: trailing zeros of the fraction are dropped. */
-function rfc3339Nano(atMs: number, env: KubectlEnv): string {
+export function rfc3339Nano(atMs: number, env: { clock: { epochMs: number } }): string {
   const iso = new Date(env.clock.epochMs + atMs).toISOString();
   return iso.replace(/\.(\d+)Z$/, (_, frac: string) => {
     const trimmed = frac.replace(/0+$/, '');
@@ -317,7 +318,7 @@ function rfc3339Nano(atMs: number, env: KubectlEnv): string {
 }
 
 /** --limit-bytes: the first `limit` bytes of the UTF-8 text. */
-function truncateBytes(text: string, limit: number): string {
+export function truncateBytes(text: string, limit: number): string {
   const bytes = new TextEncoder().encode(text);
   if (bytes.length <= limit) return text;
   return new TextDecoder().decode(bytes.slice(0, limit));

@@ -30,17 +30,21 @@ const BUILDS: Record<string, Build> = {
 
 const PLATFORM = 'linux/amd64';
 
-export function runVersion(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
-  const { flags, args } = parsed;
-  const clientOnly = !!flags.client;
-  // Complete returns before recording the arguments when --client is set, so they go unchecked.
-  if (!clientOnly && args.length !== 0) throw new KubectlError(`extra arguments: [${args.join(' ')}]`);
-  const output = (flags.output as string) ?? '';
-  if (output !== '' && output !== 'yaml' && output !== 'json') throw new KubectlError(`--output must be 'yaml' or 'json'`);
+function buildOf(gitVersion: string): Build {
+  return BUILDS[gitVersion] ?? BUILDS['v1.34.2'];
+}
 
-  const { gitVersion, major, minor } = env.version;
-  const build = BUILDS[gitVersion] ?? BUILDS['v1.34.2'];
-  const common = {
+/** The server's version.Info (GET /version; `kubeplay serve` answers the same). */
+export function serverVersionInfo(version: KubectlEnv['version']): Record<string, string> {
+  const { gitVersion, major, minor } = version;
+  const build = buildOf(gitVersion);
+  return {
+    major,
+    minor,
+    emulationMajor: major,
+    emulationMinor: minor,
+    minCompatibilityMajor: major,
+    minCompatibilityMinor: String(Number(minor) - 1),
     gitVersion,
     gitCommit: build.gitCommit,
     gitTreeState: 'clean',
@@ -49,16 +53,26 @@ export function runVersion(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): 
     compiler: 'gc',
     platform: PLATFORM,
   };
-  const clientVersion = { major, minor, ...common };
-  const serverVersion = {
-    major,
-    minor,
-    emulationMajor: major,
-    emulationMinor: minor,
-    minCompatibilityMajor: major,
-    minCompatibilityMinor: String(Number(minor) - 1),
-    ...common,
-  };
+}
+
+export function runVersion(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
+  const { flags, args } = parsed;
+  const clientOnly = !!flags.client;
+  // Complete returns before recording the arguments when --client is set, so they go unchecked.
+  if (!clientOnly && args.length !== 0) throw new KubectlError(`extra arguments: [${args.join(' ')}]`);
+  const output = (flags.output as string) ?? '';
+  if (output !== '' && output !== 'yaml' && output !== 'json') throw new KubectlError(`--output must be 'yaml' or 'json'`);
+
+  const { gitVersion } = env.version;
+  const build = buildOf(gitVersion);
+  const serverVersion = serverVersionInfo(env.version);
+  const {
+    emulationMajor: _em,
+    emulationMinor: _en,
+    minCompatibilityMajor: _cm,
+    minCompatibilityMinor: _cn,
+    ...clientVersion
+  } = serverVersion;
   const info: Record<string, unknown> = { clientVersion, kustomizeVersion: build.kustomize };
   if (!clientOnly) info.serverVersion = serverVersion;
 

@@ -1,0 +1,18 @@
+// What every handler of `kubeplay serve` reaches: the simulation (its current cluster: a
+// `kubeplay cluster reset` replaces it), the open watches, and the server's log.
+
+import type { ApiServer } from '../engine/api/apiserver';
+import type { KindDefinition } from '../engine/api/kinds/kind-definition';
+import type { Simulation } from '../engine/simulation';
+
+export interface ServeContext {
+  readonly sim: Simulation;
+  /** The current cluster's API server. */
+  api(): ApiServer;
+  /** The served kind at group/version/resource, if any. */
+  kindFor(group: string, version: string, resource: string): KindDefinition | undefined;
+  /** Registers an open watch; false when the server already holds its maximum. */
+  openWatch(close: () => void): { accepted: boolean; done: () => void };
+  /** Where handler failures and warnings go (the serve command's stderr). */
+  log(message: string): void;
+}

@@ -1,0 +1,285 @@
+// `kubeplay serve`: the simulated cluster behind a Kubernetes-compatible HTTP API, so that real
+// kubectl, k9s, Headlamp and client libraries drive it. Plain HTTP on loopback by default, no
+// authentication (anyone who reaches the port is cluster admin of a simulation). The engine's
+// API server does the work (store, watch, patch, errors); this module routes requests to it.
+//
+// Contract (the oracle suite codes against it): startServer(options) starts a server on a fresh
+// simulation and resolves once it listens; `simulation` is the ServedSimulation facade
+// (served-simulation.ts): run script lines in-process as `kubeplay run` does, step the clock,
+// pause / resume / set the speed.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError, errors } from '../engine/api/errors';
+import type { KindDefinition } from '../engine/api/kinds/kind-definition';
+import { serverVersionInfo } from '../engine/kubectl/commands/version';
+import { errorText } from '../engine/runtime/owner-selector';
+import { CONTROL_PREFIX, handleControl } from './control';
+import type { ServeContext } from './context';
+import {
+  aggregatedContentType,
+  aggregatedDiscovery,
+  aggregatedDiscoveryVersion,
+  apiGroupList,
+  apiGroupOf,
+  apiResourceList,
+  apiVersions,
+  groupVersions,
+} from './discovery';
+import { BodyError, parseAccept, readBody, sendJson, sendStatus, sendText } from './http';
+import { handleOpenApi } from './openapi';
+import { parseResourcePath } from './request-info';
+import {
+  handleCreate,
+  handleDelete,
+  handleDeleteCollection,
+  handleGet,
+  handleList,
+  handlePatch,
+  handleUpdate,
+} from './resources';
+import { ServedSession, type ServedSimulation } from './served-simulation';
+import { handleSubresource, isServedHere } from './subresources';
+import { handleWatch } from './watch';
+
+export type { ServedSimulation } from './served-simulation';
+
+export interface ServeOptions {
+  /** TCP port; 0 (the default) takes any free one. */
+  port?: number;
+  /** Address to listen on; default 127.0.0.1. Anything but loopback needs allowNonLoopback. */
+  address?: string;
+  seed?: number;
+  /** Virtual time per real time while playing (default 1). */
+  speed?: number;
+  /** Start with the clock paused (steps only). */
+  paused?: boolean;
+  /** Script text run (in-process, as `kubeplay run`) before the server answers. */
+  script?: string;
+  /** Allow a non-loopback address (the API has no authentication). */
+  allowNonLoopback?: boolean;
+  /** Where the server logs handler failures (default: stderr). */
+  log?: (message: string) => void;
+}
+
+export interface RunningServer {
+  /** http://ADDRESS:PORT */
+  url: string;
+  /** Stops listening, ends open watches and the clock. */
+  close(): Promise<void>;
+  simulation: ServedSimulation;
+  /** The transcript of options.script ('' without one). */
+  scriptTranscript: string;
+}
+
+/** At most this many watches (and followed logs) open at once; more get 429. */
+export const MAX_OPEN_WATCHES = 256;
+
+export function isLoopback(address: string): boolean {
+  return address === 'localhost' || address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address);
+}
+
+const HEALTH_PATHS = new Set(['/healthz', '/readyz', '/livez']);
+
+export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
+  const address = options.address ?? '127.0.0.1';
+  if (!isLoopback(address) && !options.allowNonLoopback) {
+    throw new Error(`refusing to listen on ${address}: the API has no authentication; pass allowNonLoopback to do it anyway`);
+  }
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const session = new ServedSession({
+    seed: options.seed ?? 1,
+    paused: options.paused ?? false,
+    speed: options.speed ?? 1,
+    onError: (e) => log(`kubeplay serve: the clock stopped on an engine error: ${errorText(e)}`),
+  });
+  const scriptTranscript = options.script ? session.run(options.script) : '';
+  const sim = session.engine;
+
+  const watches = new Set<() => void>();
+  // A reset replaces the cluster: watches on the old one can never get another event.
+  sim.onReset(() => {
+    for (const close of [...watches]) close();
+  });
+  const ctx: ServeContext = {
+    sim,
+    api: () => sim.cluster.api,
+    kindFor: (group, version, resource) =>
+      sim.cluster.api.registry.kinds().find((d) => d.group === group && d.version === version && d.plural === resource),
+    openWatch: (close) => {
+      if (watches.size >= MAX_OPEN_WATCHES) return { accepted: false, done: () => {} };
+      watches.add(close);
+      return { accepted: true, done: () => watches.delete(close) };
+    },
+    log,
+  };
+
+  const server = createServer((req, res) => {
+    handle(ctx, session, req, res).catch((e) => failed(ctx, req, res, e));
+  });
+  // Malformed HTTP never reaches a handler: node answers 400 and closes the socket.
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 0; // watches and followed logs stay open
+  await listen(server, options.port ?? 0, address);
+  const port = (server.address() as AddressInfo).port;
+  const host = address.includes(':') ? `[${address}]` : address;
+  session.driver.start();
+  return {
+    url: `http://${host}:${port}`,
+    simulation: session,
+    scriptTranscript,
+    close: () => {
+      session.driver.stop();
+      for (const close of [...watches]) close();
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function listen(server: Server, port: number, address: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, address, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** An exception out of a handler: its Status for an ApiError, else a logged 500. */
+function failed(ctx: ServeContext, req: IncomingMessage, res: ServerResponse, e: unknown): void {
+  let status;
+  if (e instanceof ApiError) status = e.status;
+  else if (e instanceof BodyError) status = e.apiError.status;
+  else {
+    ctx.log(`kubeplay serve: ${req.method} ${req.url}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    status = errors.internal(errorText(e)).status;
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  sendStatus(res, status);
+}
+
+async function handle(ctx: ServeContext, session: ServedSimulation, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://kubeplay.invalid');
+  } catch {
+    sendStatus(res, errors.badRequest(`malformed request URL: ${req.url}`).status);
+    return;
+  }
+  const method = req.method ?? 'GET';
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const query = url.searchParams;
+  // Every body is read (bounded) before anything runs, so a handler never waits half-way.
+  const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+
+  if (pathname.startsWith(CONTROL_PREFIX) || pathname === CONTROL_PREFIX.slice(0, -1)) {
+    handleControl(session, req, res, pathname, query, body);
+    return;
+  }
+  if (HEALTH_PATHS.has(pathname) || [...HEALTH_PATHS].some((p) => pathname.startsWith(`${p}/`))) {
+    sendText(res, 200, 'ok');
+    return;
+  }
+  if (pathname === '/version') {
+    sendJson(res, 200, serverVersionInfo(ctx.sim.kubectlEnv().version));
+    return;
+  }
+  if (pathname.startsWith('/openapi/')) {
+    handleOpenApi(ctx, req, res, pathname);
+    return;
+  }
+  const registry = ctx.api().registry;
+  const accept = parseAccept(req.headers.accept);
+  if (pathname === '/api' || pathname === '/apis') {
+    const aggregated = aggregatedDiscoveryVersion(accept);
+    if (aggregated) {
+      sendJson(res, 200, aggregatedDiscovery(registry, pathname === '/api', aggregated), aggregatedContentType(aggregated));
+    } else {
+      sendJson(res, 200, pathname === '/api' ? apiVersions(req.headers.host ?? '') : apiGroupList(registry));
+    }
+    return;
+  }
+  const parts = pathname.split('/').filter((p) => p !== '');
+  if (parts[0] === 'apis' && parts.length === 2) {
+    const group = apiGroupOf(registry, parts[1]);
+    if (group) sendJson(res, 200, group);
+    else sendStatus(res, errors.resourceNotFound().status);
+    return;
+  }
+  if ((parts[0] === 'api' && parts.length === 2) || (parts[0] === 'apis' && parts.length === 3)) {
+    const [group, version] = parts[0] === 'api' ? ['', parts[1]] : [parts[1], parts[2]];
+    const gv = groupVersions(registry).find((g) => g.group === group && g.version === version);
+    if (gv) sendJson(res, 200, apiResourceList(gv));
+    else sendStatus(res, errors.resourceNotFound().status);
+    return;
+  }
+  const path = parseResourcePath(pathname);
+  if (!path) {
+    sendText(res, 404, '404 page not found\n');
+    return;
+  }
+  const def = ctx.kindFor(path.group, path.version, path.resource);
+  // A cluster-scoped resource under /namespaces/NS/ is no resource at all.
+  const misplaced = def && !def.namespaced && path.namespace !== undefined && def.plural !== 'namespaces';
+  if (!def || misplaced) {
+    sendStatus(res, errors.resourceNotFound().status);
+    return;
+  }
+  serveResource(ctx, req, res, def, path, query, body);
+  // Reactions due at this instant run before the next request, as after a console command.
+  if (method !== 'GET') ctx.sim.clock.runDue();
+}
+
+function serveResource(
+  ctx: ServeContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  def: KindDefinition,
+  path: NonNullable<ReturnType<typeof parseResourcePath>>,
+  query: URLSearchParams,
+  body: string,
+): void {
+  const method = req.method ?? 'GET';
+  const watching = path.watchPrefix || query.get('watch') === 'true' || query.get('watch') === '1';
+  const sub = path.subresource;
+  if (sub !== undefined) {
+    if (isServedHere(sub)) return handleSubresource(ctx, req, res, def, path, query, body);
+    const updatable =
+      (sub === 'status' && def.hasStatus) ||
+      (sub === 'finalize' && def.group === '' && def.kind === 'Namespace') ||
+      (sub === 'ephemeralcontainers' && def.group === '' && def.kind === 'Pod');
+    if (!updatable) throw errors.resourceNotFound();
+    const subresource = sub as 'status' | 'finalize' | 'ephemeralcontainers';
+    if (method === 'GET' && sub !== 'finalize') return handleGet(ctx, req, res, def, path, query);
+    if (method === 'PUT') return handleUpdate(ctx, res, def, path, query, body, subresource);
+    if (method === 'PATCH' && sub !== 'finalize') return handlePatch(ctx, req, res, def, path, query, body, subresource);
+    throw notAllowed(method);
+  }
+  if (path.name === undefined) {
+    if (method === 'GET')
+      return watching ? handleWatch(ctx, req, res, def, path, query) : handleList(ctx, req, res, def, path, query);
+    if (method === 'POST') return handleCreate(ctx, res, def, path, query, body);
+    if (method === 'DELETE') return handleDeleteCollection(ctx, res, def, path, query, body);
+    throw notAllowed(method);
+  }
+  if (method === 'GET')
+    return watching ? handleWatch(ctx, req, res, def, path, query) : handleGet(ctx, req, res, def, path, query);
+  if (method === 'PUT') return handleUpdate(ctx, res, def, path, query, body);
+  if (method === 'PATCH') return handlePatch(ctx, req, res, def, path, query, body);
+  if (method === 'DELETE') return handleDelete(ctx, res, def, path, query, body);
+  throw notAllowed(method);
+}
+
+function notAllowed(method: string): ApiError {
+  return errors.methodNotAllowed(`the server does not allow this method on the requested resource (${method})`);
+}
