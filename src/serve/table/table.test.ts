@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { builtinKinds } from '../../engine/api/kinds';
 import type { KindDefinition } from '../../engine/api/kinds/kind-definition';
+import type { KObject } from '../../k8s/types';
 import { formatTable, sanitizeTableCell } from '../../engine/kubectl/printers/tabwriter';
 import { Simulation } from '../../engine/simulation';
-import { parseIncludeObject, tableVersionFromAccept, toTable, type Table } from './table';
+import { convertToTable, type IncludeObject, type Table } from './index';
 
 const EVERY_KIND = new URL('../oracle/manifests/every-kind.yaml', import.meta.url).pathname;
 
@@ -30,10 +31,25 @@ function renderLikeKubectl(table: Table, opts: { wide: boolean; withNamespace: b
   const header = shown.map(({ c }) => c.name.toUpperCase());
   const rows = table.rows.map((row) => {
     const cells = shown.map(({ i }) => sanitizeTableCell(String(row.cells[i])));
-    const meta = (row.object?.metadata ?? {}) as { namespace?: string };
+    const meta = (row.object as { metadata?: { namespace?: string } } | undefined)?.metadata ?? {};
     return opts.withNamespace ? [meta.namespace ?? '', ...cells] : cells;
   });
   return formatTable([opts.withNamespace ? ['NAMESPACE', ...header] : header, ...rows]);
+}
+
+/** A Table as the server answers a list (or, with one object, a get). */
+function toTable(
+  def: KindDefinition,
+  objects: readonly KObject[],
+  opts: { nowUnixMs: number; includeObject?: IncludeObject; noHeaders?: boolean },
+): Table {
+  const listMeta = { resourceVersion: objects.length === 1 ? objects[0].metadata.resourceVersion : '1' };
+  return convertToTable(def, objects, {
+    includeObject: opts.includeObject ?? 'Metadata',
+    noHeaders: opts.noHeaders ?? false,
+    nowUnixMs: opts.nowUnixMs,
+    listMeta,
+  });
 }
 
 const resourceOf = (def: KindDefinition) => (def.group ? `${def.plural}.${def.group}` : def.plural);
@@ -48,7 +64,7 @@ describe('Table responses', () => {
       const items = api.list(def, {}).items;
       expect(items.length, `the fixture holds a ${def.kind}`).toBeGreaterThan(0);
       const now = sim.clock.nowUnixMs();
-      const table = toTable(def, items, { nowUnixMs: now, listMeta: { resourceVersion: '1' } });
+      const table = toTable(def, items, { nowUnixMs: now });
       for (const wide of [false, true]) {
         const ours = kubectl(`kubectl get ${resourceOf(def)} -A${wide ? ' -o wide' : ''}`).stdout;
         expect(renderLikeKubectl(table, { wide, withNamespace: def.namespaced })).toBe(ours);
@@ -60,7 +76,7 @@ describe('Table responses', () => {
     const def = builtinKinds.find((d) => d.kind === 'Deployment')!;
     const table = toTable(def, api.list(def, {}).items, { nowUnixMs: sim.clock.nowUnixMs() });
     expect(table.columnDefinitions.slice(0, 4)).toEqual([
-      { name: 'Name', type: 'string', format: 'name', description: '', priority: 0 },
+      { name: 'Name', type: 'string', format: 'name', description: expect.stringMatching(/^Name must be unique/), priority: 0 },
       { name: 'Ready', type: 'string', format: '', description: '', priority: 0 },
       { name: 'Up-to-date', type: 'integer', format: '', description: '', priority: 0 },
       { name: 'Available', type: 'integer', format: '', description: '', priority: 0 },
@@ -84,9 +100,7 @@ describe('Table responses', () => {
     });
     expect(toTable(def, [cm], { nowUnixMs: now, includeObject: 'Object' }).rows[0].object).toBe(cm);
     expect(toTable(def, [cm], { nowUnixMs: now, includeObject: 'None' }).rows[0]).not.toHaveProperty('object');
-    const beta = toTable(def, [cm], { nowUnixMs: now, version: 'v1beta1' });
-    expect([beta.apiVersion, beta.rows[0].object?.apiVersion]).toEqual(['meta.k8s.io/v1beta1', 'meta.k8s.io/v1beta1']);
-    expect(toTable(def, [cm], { nowUnixMs: now, omitColumnDefinitions: true }).columnDefinitions).toEqual([]);
+    expect(toTable(def, [cm], { nowUnixMs: now, noHeaders: true }).columnDefinitions).toEqual([]);
   });
 
   it('computes AGE at the engine clock', () => {
@@ -95,28 +109,5 @@ describe('Table responses', () => {
     const created = Date.parse(cm.metadata.creationTimestamp!);
     const ageCell = (ms: number) => toTable(def, [cm], { nowUnixMs: created + ms }).rows[0].cells[2];
     expect([ageCell(0), ageCell(95_000), ageCell(3 * 3600_000 + 60_000)]).toEqual(['0s', '95s', '3h1m']);
-  });
-});
-
-describe('Table negotiation', () => {
-  it('reads the Table version kubectl asks for from Accept, in the header order', () => {
-    const kubectlAccept =
-      'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
-    expect(tableVersionFromAccept(kubectlAccept)).toBe('v1');
-    expect(tableVersionFromAccept('application/json;as=Table;v=v1beta1;g=meta.k8s.io')).toBe('v1beta1');
-    expect(tableVersionFromAccept('application/json')).toBeUndefined();
-    expect(tableVersionFromAccept(undefined)).toBeUndefined();
-    expect(tableVersionFromAccept('application/json;as=Table;v=v2;g=meta.k8s.io')).toBeUndefined();
-  });
-
-  it('reads includeObject, defaulting to Metadata and refusing other values', () => {
-    expect([null, '', 'None', 'Metadata', 'Object', 'Everything'].map(parseIncludeObject)).toEqual([
-      'Metadata',
-      'Metadata',
-      'None',
-      'Metadata',
-      'Object',
-      undefined,
-    ]);
   });
 });
