@@ -15,6 +15,8 @@ import { findKubectl, RealKubectl } from './real-kubectl';
 
 const ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
 const SEED = 1;
+/** A script's real kubectl runs take seconds each on a loaded machine; the scripts run side by side. */
+const SCRIPT_TIMEOUT_MS = 180_000;
 const SCRIPTS = ['every-kind', 'mutations', 'generators', 'rolling-update', 'node-failure'];
 
 const kubectl = findKubectl();
@@ -47,16 +49,20 @@ describe.skipIf(!kubectl)('kubectl oracle: our kubectl and real kubectl against 
     if (report) writeFileSync(report, JSON.stringify(compared, null, 2));
   });
 
-  it.each(SCRIPTS)('%s.kp prints the same bytes', async (script) => {
-    const results = await runOracle(script);
-    compared.push(...results);
-    expect(results.length).toBeGreaterThan(0);
-    const unexpected = results.filter((c) => verdictOf(c) === 'different' && !KNOWN_DIFFERENCES[c.where]);
-    expect(unexpected.map(describeDifference), `${unexpected.length} of ${results.length} commands differ`).toEqual([]);
-    const known = (c: ComparedCommand) => KNOWN_DIFFERENCES[c.where];
-    const gone = results.filter((c) => verdictOf(c) !== 'different' && known(c) && !known(c).skew);
-    expect(gone.map((c) => `${c.where} now matches: remove it from known-differences.ts`)).toEqual([]);
-  });
+  it.concurrent.each(SCRIPTS)(
+    '%s.kp prints the same bytes',
+    async (script) => {
+      const results = await runOracle(script);
+      compared.push(...results);
+      expect(results.length).toBeGreaterThan(0);
+      const unexpected = results.filter((c) => verdictOf(c) === 'different' && !KNOWN_DIFFERENCES[c.where]);
+      expect(unexpected.map(describeDifference), `${unexpected.length} of ${results.length} commands differ`).toEqual([]);
+      const known = (c: ComparedCommand) => KNOWN_DIFFERENCES[c.where];
+      const gone = results.filter((c) => verdictOf(c) !== 'different' && known(c) && !known(c).skew);
+      expect(gone.map((c) => `${c.where} now matches: remove it from known-differences.ts`)).toEqual([]);
+    },
+    SCRIPT_TIMEOUT_MS,
+  );
 });
 
 describe.skipIf(!!kubectl)('kubectl oracle', () => {
