@@ -13,6 +13,15 @@ const protobuf: KnownDifference = {
   reason:
     "kubectl's typed clients (create configmap/secret/service/deployment/job, expose) send protobuf request bodies, which kubeplay serve does not decode (415 / 400); later lines follow from the objects missing",
 };
+const deletedFrom: KnownDifference = {
+  reason:
+    'kubectl 1.32 and 1.33 print `pod "x" deleted`; newer ones (and ours, which prints what v1.34 prints) add `from default namespace`',
+  skew: true,
+};
+const serverSide: KnownDifference = {
+  reason:
+    'our kubectl runs `apply --server-side` as a client-side apply (configured / unchanged); server-side apply lives in kubeplay serve only (serverside-applied)',
+};
 const projectedOptional: KnownDifference = {
   reason: 'kubectl 1.32 prints a projected ConfigMap source as `ConfigMapOptional: <nil>`; 1.33+ prints ours',
   skew: true,
@@ -26,9 +35,16 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
     reason: 'kubectl 1.33 words an unknown flag `error: unknown flag: …`; 1.32 prints ours (1.34 unconfirmed)',
     skew: true,
   },
-  'mutations.kp:80': {
-    reason: 'kubectl 1.32 and 1.33 print `deployment.apps "web" deleted`; newer ones (and ours) add `from default namespace`',
+  'mutations.kp:80': deletedFrom,
+  'operations.kp:25': deletedFrom,
+  'operations.kp:49': deletedFrom,
+  'operations.kp:57': deletedFrom,
+  'operations.kp:23': {
+    reason:
+      'kubectl 1.32 and 1.33 say `container nope is not valid for pod hello`; ours adds ` out of: hello` (newer kubectl, unconfirmed for 1.34)',
     skew: true,
   },
+  'operations.kp:43': serverSide,
+  'operations.kp:44': serverSide,
   ...Object.fromEntries([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((line) => [`generators.kp:${line}`, protobuf])),
 };

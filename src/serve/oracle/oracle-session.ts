@@ -18,12 +18,24 @@ export interface ComparedCommand {
   real: CommandResult;
 }
 
-/** How long a waiting command may go without opening a watch before the clock moves anyway. */
-const WATCH_GRACE_MS = 1500;
+/**
+ * How long a waiting command that does not watch (drain polls) may run before the clock moves;
+ * one that watches (rollout status, wait, delete) gets until its watch is open, however loaded
+ * the machine is, up to WATCH_LIMIT_MS.
+ */
+const POLL_GRACE_MS = 1500;
+const WATCH_LIMIT_MS = 20_000;
 /** Read-only real kubectl runs at once (they change nothing, and the clock stands still). */
 const PARALLEL_READS = 4;
 
 const READ_VERBS = new Set(['get', 'describe', 'explain', 'api-resources', 'api-versions']);
+
+/** Whether real kubectl waits for this command's outcome with a watch. */
+function watches(command: ScriptCommand): boolean {
+  const [, verb, sub] = command.argv;
+  if (verb === 'rollout') return sub === 'status';
+  return verb === 'wait' || (verb === 'delete' && !command.argv.includes('--wait=false'));
+}
 
 function isRead(command: ScriptCommand): boolean {
   const [, verb, ...rest] = command.argv;
@@ -91,7 +103,7 @@ export class OracleSession {
   /**
    * Runs the real kubectl. A command that took virtual time on our side (a wait, a rollout
    * status, a delete that waits for the object to go) gets the served clock moved to the same
-   * instant once it watches (or has had WATCH_GRACE_MS to), so it sees what ours saw.
+   * instant once it watches (see POLL_GRACE_MS), so it sees what ours saw.
    */
   private async runReal(command: ScriptCommand, until: number): Promise<CommandResult> {
     const args = command.argv.slice(1);
@@ -103,7 +115,7 @@ export class OracleSession {
     let watching: () => void = () => {};
     const watched = new Promise<void>((resolve) => (watching = resolve));
     const running = this.real.run(args, command.stdin, () => watching());
-    await Promise.race([watched, running, pause(WATCH_GRACE_MS)]);
+    await Promise.race([watched, running, pause(watches(command) ? WATCH_LIMIT_MS : POLL_GRACE_MS)]);
     this.served.step(until - this.served.now());
     const result = await running;
     // What our console does after every command: reactions due at this instant run now.

@@ -17,7 +17,7 @@ const ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
 const SEED = 1;
 /** A script's real kubectl runs take seconds each on a loaded machine; the scripts run side by side. */
 const SCRIPT_TIMEOUT_MS = 180_000;
-const SCRIPTS = ['every-kind', 'mutations', 'generators', 'rolling-update', 'node-failure'];
+const SCRIPTS = ['every-kind', 'mutations', 'generators', 'operations', 'rolling-update', 'node-failure'];
 
 const kubectl = findKubectl();
 const compared: ComparedCommand[] = [];
