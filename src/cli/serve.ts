@@ -6,7 +6,7 @@ import { isLoopback, startServer, type ServeOptions } from '../serve/server';
 import { writeKubeconfig } from '../serve/kubeconfig';
 
 export const SERVE_USAGE = `Usage: kubeplay serve [--port 8080] [--address 127.0.0.1] [--seed N] [--speed X] [--paused]
-                      [--script FILE] [--kubeconfig FILE] [--allow-non-loopback]
+                      [--start-time RFC3339] [--script FILE] [--kubeconfig FILE] [--allow-non-loopback]
 
 Serves a fresh simulated cluster over plain HTTP as a Kubernetes API server, so that kubectl,
 k9s, Headlamp or a client library can drive it:
@@ -14,7 +14,8 @@ k9s, Headlamp or a client library can drive it:
   kubeplay serve --kubeconfig /tmp/kubeplay.yaml
   kubectl --kubeconfig /tmp/kubeplay.yaml get nodes
 
-The clock follows real time × speed (--paused: only steps). Control it, or run kubeplay
+The clock starts at the current time (--start-time: another one; kubeplay run starts at
+2026-01-01T00:00:00Z) and follows real time × speed (--paused: only steps). Control it, or run kubeplay
 commands, over HTTP: POST /kubeplay/clock/pause, /kubeplay/clock/resume,
 /kubeplay/clock/speed?value=X, /kubeplay/clock/step?duration=30s, /kubeplay/run (body: script).
 
@@ -63,6 +64,13 @@ function parseServeArgs(args: string[]): ParsedServe | string {
           parsed.options.speed = n;
           break;
         }
+        case 'start-time': {
+          const v = value();
+          const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : NaN;
+          if (Number.isNaN(ms)) return `--start-time expects an RFC 3339 time such as 2026-01-01T00:00:00Z, got "${v}"`;
+          parsed.options.epochMs = ms;
+          break;
+        }
         case 'paused':
           parsed.options.paused = true;
           break;
@@ -96,6 +104,8 @@ export async function runServe(args: string[]): Promise<number> {
     return 2;
   }
   const { options } = parsed;
+  // Whole seconds: object timestamps have no fraction.
+  options.epochMs ??= Math.floor(Date.now() / 1000) * 1000;
   if (parsed.scriptFile !== undefined) {
     try {
       options.script = readFileSync(parsed.scriptFile === '-' ? 0 : parsed.scriptFile, 'utf8');

@@ -94,7 +94,8 @@ export class Simulation {
   /** Replaces the cluster with a fresh one (same seed), like `kubeplay cluster reset`. */
   reset(shape: ClusterShape = {}): void {
     this.stopFanOut();
-    this.current = new Cluster(this.seed, shape);
+    // A fresh cluster starts at the same wall-clock instant as the first one.
+    this.current = new Cluster(this.seed, { ...shape, epochMs: this.options.epochMs });
     this.generation++;
     this.attach();
     const objects = this.objects();

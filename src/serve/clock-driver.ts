@@ -2,6 +2,7 @@
 // of TICK_MS. A tick that cannot keep up within its budget lets the simulation fall behind (the
 // rest of that tick's virtual time is dropped) rather than starving the HTTP handlers.
 
+import { RealTimeFollower } from '../engine/clock/real-time-follower';
 import type { Simulation } from '../engine/simulation';
 
 const TICK_MS = 50;
@@ -11,8 +12,7 @@ const TICK_BUDGET_MS = 40;
 export class ClockDriver {
   private timer: NodeJS.Timeout | undefined;
   private lastTick = performance.now();
-  /** Fraction of a virtual millisecond not yet run. */
-  private carryMs = 0;
+  private readonly follower = new RealTimeFollower();
   private pausedNow: boolean;
   private speedNow: number;
 
@@ -51,7 +51,10 @@ export class ClockDriver {
   }
 
   resume(): void {
-    if (this.pausedNow) this.lastTick = performance.now();
+    if (this.pausedNow) {
+      this.lastTick = performance.now();
+      this.follower.reset();
+    }
     this.pausedNow = false;
   }
 
@@ -83,23 +86,7 @@ export class ClockDriver {
   }
 
   private runFor(virtualMs: number, deadline: number): void {
-    const clock = this.sim.clock;
-    this.carryMs += virtualMs;
-    const whole = Math.floor(this.carryMs);
-    this.carryMs -= whole;
-    const target = clock.now() + whole;
-    for (;;) {
-      const next = clock.nextEventTime();
-      if (next === undefined || next > target) {
-        clock.advance(target - clock.now());
-        return;
-      }
-      clock.advance(Math.max(0, next - clock.now()));
-      if (performance.now() >= deadline) {
-        this.carryMs = 0;
-        return;
-      }
-    }
+    this.follower.run(this.sim.clock, virtualMs, () => performance.now() >= deadline);
   }
 
   private guarded(run: () => void): void {

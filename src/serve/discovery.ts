@@ -7,6 +7,7 @@ import type { KindDefinition } from '../engine/api/kinds/kind-definition';
 import type { KindRegistry } from '../engine/api/kinds/registry';
 import { toResource } from '../engine/kubectl/commands/api-resources';
 import type { MediaRange } from './http';
+import { AUTHORIZATION_GROUP, AUTHORIZATION_RESOURCES, AUTHORIZATION_VERSION } from './authorization';
 
 /** kube-apiserver's group priority order (the order /apis lists groups in). */
 const GROUP_ORDER = [
@@ -60,6 +61,11 @@ export function subresourcesOf(def: KindDefinition): SubresourceInfo[] {
   return subs.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
+function groupRank(group: string): number {
+  if (group === '') return -1;
+  return GROUP_ORDER.includes(group) ? GROUP_ORDER.indexOf(group) : GROUP_ORDER.length;
+}
+
 export interface GroupVersion {
   group: string;
   version: string;
@@ -75,8 +81,7 @@ export function groupVersions(registry: KindRegistry): GroupVersion[] {
     if (!gv) byKey.set(key, (gv = { group: def.group, version: def.version, kinds: [] }));
     gv.kinds.push(def);
   }
-  const rank = (g: string) => (g === '' ? -1 : GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
-  const list = [...byKey.values()].sort((a, b) => rank(a.group) - rank(b.group) || (a.group < b.group ? -1 : 1));
+  const list = [...byKey.values()].sort((a, b) => groupRank(a.group) - groupRank(b.group) || (a.group < b.group ? -1 : 1));
   for (const gv of list) gv.kinds.sort((a, b) => (a.plural < b.plural ? -1 : a.plural > b.plural ? 1 : 0));
   return list;
 }
@@ -115,26 +120,41 @@ export function apiVersions(serverAddress: string): object {
   };
 }
 
-function apiGroup(group: string, gvs: GroupVersion[]): object {
+function apiGroup(group: string, gvs: { version: string }[]): object {
   const versions = gvs.map((gv) => ({ groupVersion: groupVersionText(group, gv.version), version: gv.version }));
   return { name: group, versions, preferredVersion: versions[0] };
 }
 
-/** GET /apis: the APIGroupList (every group but the core one). */
-export function apiGroupList(registry: KindRegistry): object {
-  const groups = new Map<string, GroupVersion[]>();
+/** The named groups with their versions, in kube-apiserver's order (the authorization reviews included). */
+function namedGroups(registry: KindRegistry): [string, { version: string }[]][] {
+  const groups = new Map<string, { version: string }[]>();
   for (const gv of groupVersions(registry)) {
     if (gv.group === '') continue;
     groups.set(gv.group, [...(groups.get(gv.group) ?? []), gv]);
   }
-  return { kind: 'APIGroupList', apiVersion: 'v1', groups: [...groups].map(([g, gvs]) => apiGroup(g, gvs)) };
+  groups.set(AUTHORIZATION_GROUP, [{ version: AUTHORIZATION_VERSION }]);
+  return [...groups].sort(([a], [b]) => groupRank(a) - groupRank(b) || (a < b ? -1 : 1));
+}
+
+/** GET /apis: the APIGroupList (every group but the core one). */
+export function apiGroupList(registry: KindRegistry): object {
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: namedGroups(registry).map(([g, gvs]) => apiGroup(g, gvs)) };
 }
 
 /** GET /apis/GROUP: one APIGroup, or undefined when the group is not served. */
 export function apiGroupOf(registry: KindRegistry, group: string): object | undefined {
-  const gvs = groupVersions(registry).filter((gv) => gv.group === group);
-  if (gvs.length === 0 || group === '') return undefined;
-  return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(group, gvs) };
+  const found = namedGroups(registry).find(([g]) => g === group);
+  return found ? { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(group, found[1]) } : undefined;
+}
+
+/** GET /apis/authorization.k8s.io/v1. */
+export function authorizationResourceList(): object {
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: `${AUTHORIZATION_GROUP}/${AUTHORIZATION_VERSION}`,
+    resources: AUTHORIZATION_RESOURCES,
+  };
 }
 
 /** The aggregated discovery version a client asks for first, if any (`v2`, `v2beta1`). */
@@ -181,14 +201,31 @@ function resourceDiscovery(def: KindDefinition): object {
  * (`legacy`) or of every other group.
  */
 export function aggregatedDiscovery(registry: KindRegistry, legacy: boolean, version: 'v2' | 'v2beta1'): object {
-  const groups = new Map<string, GroupVersion[]>();
-  for (const gv of groupVersions(registry)) {
-    if ((gv.group === '') !== legacy) continue;
-    groups.set(gv.group, [...(groups.get(gv.group) ?? []), gv]);
-  }
-  const items = [...groups].map(([group, gvs]) => ({
+  const all = groupVersions(registry);
+  const groups: [string, object[]][] = legacy
+    ? [['', versionsDiscovery(all.filter((gv) => gv.group === ''))]]
+    : namedGroups(registry).map(([group]) => [
+        group,
+        group === AUTHORIZATION_GROUP ? authorizationDiscovery() : versionsDiscovery(all.filter((gv) => gv.group === group)),
+      ]);
+  const items = groups.map(([group, versions]) => ({
     metadata: group ? { name: group, creationTimestamp: null } : { creationTimestamp: null },
-    versions: gvs.map((gv) => ({ version: gv.version, resources: gv.kinds.map(resourceDiscovery), freshness: 'Current' })),
+    versions,
   }));
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
+}
+
+function versionsDiscovery(gvs: GroupVersion[]): object[] {
+  return gvs.map((gv) => ({ version: gv.version, resources: gv.kinds.map(resourceDiscovery), freshness: 'Current' }));
+}
+
+function authorizationDiscovery(): object[] {
+  const resources = AUTHORIZATION_RESOURCES.map((r) => ({
+    resource: r.name,
+    responseKind: { group: AUTHORIZATION_GROUP, version: AUTHORIZATION_VERSION, kind: r.kind },
+    scope: 'Cluster',
+    singularResource: r.singularName,
+    verbs: r.verbs,
+  }));
+  return [{ version: AUTHORIZATION_VERSION, resources, freshness: 'Current' }];
 }

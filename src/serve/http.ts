@@ -14,10 +14,10 @@ export class BodyError extends Error {
 }
 
 /**
- * The request body as text, at most MAX_REQUEST_BODY_BYTES (the API server's limit): a longer
- * body is refused with its 413 before it is read to the end.
+ * The request body, at most MAX_REQUEST_BODY_BYTES (the API server's limit): a longer body is
+ * refused with its 413 before it is read to the end.
  */
-export function readBody(req: IncomingMessage, limit: number = MAX_REQUEST_BODY_BYTES): Promise<string> {
+export function readBody(req: IncomingMessage, limit: number = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
@@ -38,7 +38,7 @@ export function readBody(req: IncomingMessage, limit: number = MAX_REQUEST_BODY_
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (!refused) resolve(Buffer.concat(chunks).toString('utf8'));
+      if (!refused) resolve(Buffer.concat(chunks));
     });
     req.on('error', (e) => {
       if (!refused) reject(new BodyError(errors.badRequest(`error reading the request body: ${e.message}`)));

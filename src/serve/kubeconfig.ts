@@ -1,6 +1,8 @@
 // The kubeconfig `kubeplay serve --kubeconfig FILE` writes: one cluster at the server's URL, no
 // credentials (the server has no authentication), named as the playground's own kubeconfig is
 // (`kubectl config view` there: kubeadm's admin config) so both sides print the same context.
+// `insecure-skip-tls-verify` changes nothing for plain HTTP, but some clients (the JavaScript
+// client) refuse an http:// server without it.
 
 import { writeFileSync } from 'node:fs';
 
@@ -13,6 +15,7 @@ export function kubeconfigText(url: string): string {
 kind: Config
 clusters:
 - cluster:
+    insecure-skip-tls-verify: true
     server: ${url}
   name: ${CLUSTER_NAME}
 contexts:

@@ -3,7 +3,7 @@
 // fieldValidation, label and field selectors, limit / continue, propagationPolicy …), each handed
 // to the engine's API server. Watches and subresources have files of their own.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../k8s/types';
 import type { DeleteOptions, PropagationPolicy } from '../engine/api/apiserver';
@@ -11,7 +11,7 @@ import { ApiError, errors } from '../engine/api/errors';
 import type { FieldValidation } from '../engine/api/decoding/decode';
 import { apiVersionOf, groupResource, type KindDefinition } from '../engine/api/kinds/kind-definition';
 import { patchContentTypes, patchTypeFromContentType, type PatchType } from '../engine/api/patch';
-import type { ServeContext } from './context';
+import type { ResourceRequest, ServeContext } from './context';
 import { parseAccept, parseJsonBody, sendJson, statusOf, wantsTable } from './http';
 import type { ResourcePath } from './request-info';
 import { convertToTable, type IncludeObject, type TableListMeta } from './table';
@@ -102,16 +102,19 @@ function tableOf(ctx: ServeContext, def: KindDefinition, objects: KObject[], for
   });
 }
 
+/** LIST with the request's namespace and selectors. */
+function listSelected({ ctx, def, path, query }: ResourceRequest): { items: KObject[]; resourceVersion: string } {
+  return ctx.api().list(def, {
+    namespace: requestNamespace(def, path),
+    labelSelector: query.get('labelSelector') ?? undefined,
+    fieldSelector: query.get('fieldSelector') ?? undefined,
+  });
+}
+
 // ---- get / list -------------------------------------------------------------------------------
 
-export function handleGet(
-  ctx: ServeContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-): void {
+export function handleGet(r: ResourceRequest): void {
+  const { ctx, req, res, def, path, query } = r;
   const format = readFormat(req, query);
   const obj = ctx.api().get(def, requestNamespace(def, path), path.name!);
   if (format.table) sendJson(res, 200, tableOf(ctx, def, [obj], format, { resourceVersion: obj.metadata.resourceVersion }));
@@ -153,21 +156,10 @@ function nonNegativeInt(query: URLSearchParams, name: string): number | undefine
   return Number(raw);
 }
 
-export function handleList(
-  ctx: ServeContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-): void {
+export function handleList(r: ResourceRequest): void {
+  const { ctx, req, res, def, query } = r;
   const format = readFormat(req, query);
-  const api = ctx.api();
-  const listed = api.list(def, {
-    namespace: requestNamespace(def, path),
-    labelSelector: query.get('labelSelector') ?? undefined,
-    fieldSelector: query.get('fieldSelector') ?? undefined,
-  });
+  const listed = listSelected(r);
   let items = listed.items;
   const continueToken = query.get('continue');
   if (continueToken) {
@@ -192,14 +184,8 @@ export function handleList(
 
 // ---- create / update / patch -------------------------------------------------------------------
 
-export function handleCreate(
-  ctx: ServeContext,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-  body: string,
-): void {
+export function handleCreate(r: ResourceRequest): void {
+  const { ctx, res, def, path, query, body } = r;
   const options = writeQuery(query);
   const obj = manifestFor(def, parseJsonBody(body));
   const created = ctx
@@ -227,15 +213,8 @@ function updateBody(def: KindDefinition, path: ResourcePath, body: string): KObj
   return obj;
 }
 
-export function handleUpdate(
-  ctx: ServeContext,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-  body: string,
-  subresource?: UpdateSubresource,
-): void {
+export function handleUpdate(r: ResourceRequest, subresource?: UpdateSubresource): void {
+  const { ctx, res, def, path, query, body } = r;
   const options = writeQuery(query);
   const updated = ctx.api().update(updateBody(def, path, body), { ...options, subresource });
   sendJson(res, 200, updated, 'application/json', options.warnings);
@@ -265,16 +244,8 @@ export function patchBody(type: PatchType, body: string): unknown {
   }
 }
 
-export function handlePatch(
-  ctx: ServeContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-  body: string,
-  subresource?: UpdateSubresource,
-): void {
+export function handlePatch(r: ResourceRequest, subresource?: UpdateSubresource): void {
+  const { ctx, req, res, def, path, query, body } = r;
   const options = writeQuery(query);
   const type = patchTypeOf(req);
   const patch = patchBody(type, body);
@@ -461,34 +432,18 @@ function deletedAnswer(def: KindDefinition, object: KObject): unknown {
   };
 }
 
-export function handleDelete(
-  ctx: ServeContext,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-  body: string,
-): void {
+export function handleDelete(r: ResourceRequest): void {
+  const { ctx, res, def, path, query, body } = r;
   const options = deleteOptionsOf(query, body);
   const result = ctx.api().delete(def, requestNamespace(def, path), path.name!, options);
   sendJson(res, 200, result.removed ? deletedAnswer(def, result.object) : result.object);
 }
 
-export function handleDeleteCollection(
-  ctx: ServeContext,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-  body: string,
-): void {
+export function handleDeleteCollection(r: ResourceRequest): void {
+  const { ctx, res, def, query, body } = r;
   const options = deleteOptionsOf(query, body);
   const api = ctx.api();
-  const listed = api.list(def, {
-    namespace: requestNamespace(def, path),
-    labelSelector: query.get('labelSelector') ?? undefined,
-    fieldSelector: query.get('fieldSelector') ?? undefined,
-  });
+  const listed = listSelected(r);
   const items: KObject[] = [];
   for (const obj of listed.items) {
     try {

@@ -47,8 +47,8 @@ export class ServedSession implements ServedSimulation {
   private readonly session: ScriptSession;
   readonly driver: ClockDriver;
 
-  constructor(options: { seed: number; paused: boolean; speed: number; onError: (error: unknown) => void }) {
-    this.session = new ScriptSession({ seed: options.seed });
+  constructor(options: { seed: number; epochMs?: number; paused: boolean; speed: number; onError: (error: unknown) => void }) {
+    this.session = new ScriptSession({ seed: options.seed, epochMs: options.epochMs });
     this.driver = new ClockDriver(this.session.sim, { paused: options.paused, speed: options.speed }, options.onError);
   }
 

@@ -11,11 +11,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiError, errors } from '../engine/api/errors';
-import type { KindDefinition } from '../engine/api/kinds/kind-definition';
 import { serverVersionInfo } from '../engine/kubectl/commands/version';
 import { errorText } from '../engine/runtime/owner-selector';
 import { CONTROL_PREFIX, handleControl } from './control';
-import type { ServeContext } from './context';
+import type { ResourceRequest, ServeContext } from './context';
 import {
   aggregatedContentType,
   aggregatedDiscovery,
@@ -24,10 +23,13 @@ import {
   apiGroupOf,
   apiResourceList,
   apiVersions,
+  authorizationResourceList,
   groupVersions,
 } from './discovery';
+import { AUTHORIZATION_GROUP, AUTHORIZATION_VERSION, handleAuthorization } from './authorization';
 import { BodyError, parseAccept, readBody, sendJson, sendStatus, sendText } from './http';
 import { handleOpenApi } from './openapi';
+import { decodeProtobufBody, isProtobufContentType } from './protobuf/decode';
 import { parseResourcePath } from './request-info';
 import {
   handleCreate,
@@ -50,6 +52,12 @@ export interface ServeOptions {
   /** Address to listen on; default 127.0.0.1. Anything but loopback needs allowNonLoopback. */
   address?: string;
   seed?: number;
+  /**
+   * The wall-clock instant of virtual time 0, Unix ms (default 2026-01-01T00:00:00Z, as
+   * `kubeplay run`). `kubeplay serve` starts at the real time, so that clients that compute ages
+   * themselves (kubectl describe, k9s) show sensible ones.
+   */
+  epochMs?: number;
   /** Virtual time per real time while playing (default 1). */
   speed?: number;
   /** Start with the clock paused (steps only). */
@@ -58,6 +66,8 @@ export interface ServeOptions {
   script?: string;
   /** Allow a non-loopback address (the API has no authentication). */
   allowNonLoopback?: boolean;
+  /** At most this many watches and followed logs open at once (default MAX_OPEN_WATCHES); more get 429. */
+  maxWatches?: number;
   /** Where the server logs handler failures (default: stderr). */
   log?: (message: string) => void;
   /**
@@ -77,7 +87,7 @@ export interface RunningServer {
   scriptTranscript: string;
 }
 
-/** At most this many watches (and followed logs) open at once; more get 429. */
+/** The default bound on open watches (and followed logs). */
 export const MAX_OPEN_WATCHES = 256;
 
 export function isLoopback(address: string): boolean {
@@ -94,6 +104,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const session = new ServedSession({
     seed: options.seed ?? 1,
+    epochMs: options.epochMs,
     paused: options.paused ?? false,
     speed: options.speed ?? 1,
     onError: (e) => log(`kubeplay serve: the clock stopped on an engine error: ${errorText(e)}`),
@@ -112,7 +123,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     kindFor: (group, version, resource) =>
       sim.cluster.api.registry.kinds().find((d) => d.group === group && d.version === version && d.plural === resource),
     openWatch: (close) => {
-      if (watches.size >= MAX_OPEN_WATCHES) return { accepted: false, done: () => {} };
+      if (watches.size >= (options.maxWatches ?? MAX_OPEN_WATCHES)) return { accepted: false, done: () => {} };
       watches.add(close);
       return { accepted: true, done: () => watches.delete(close) };
     },
@@ -186,7 +197,13 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const query = url.searchParams;
   // Every body is read (bounded) before anything runs, so a handler never waits half-way.
-  const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+  const raw = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  // kubectl's typed clients (create deployment, run, drain's evictions) send protobuf.
+  const body = !raw
+    ? ''
+    : isProtobufContentType(req.headers['content-type'])
+      ? JSON.stringify(decodeProtobufBody(raw))
+      : raw.toString('utf8');
 
   if (pathname.startsWith(CONTROL_PREFIX) || pathname === CONTROL_PREFIX.slice(0, -1)) {
     handleControl(session, req, res, pathname, query, body);
@@ -216,6 +233,12 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
     return;
   }
   const parts = pathname.split('/').filter((p) => p !== '');
+  if (parts[0] === 'apis' && parts[1] === AUTHORIZATION_GROUP && parts[2] === AUTHORIZATION_VERSION) {
+    if (parts.length === 3) sendJson(res, 200, authorizationResourceList());
+    else if (parts.length === 4) handleAuthorization(res, method, parts[3], body);
+    else sendStatus(res, errors.resourceNotFound().status);
+    return;
+  }
   if (parts[0] === 'apis' && parts.length === 2) {
     const group = apiGroupOf(registry, parts[1]);
     if (group) sendJson(res, 200, group);
@@ -241,48 +264,39 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
     sendStatus(res, errors.resourceNotFound().status);
     return;
   }
-  serveResource(ctx, req, res, def, path, query, body);
+  serveResource({ ctx, req, res, def, path, query, body });
   // Reactions due at this instant run before the next request, as after a console command.
   if (method !== 'GET' && ctx.reactAfterWrites) ctx.sim.clock.runDue();
 }
 
-function serveResource(
-  ctx: ServeContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: NonNullable<ReturnType<typeof parseResourcePath>>,
-  query: URLSearchParams,
-  body: string,
-): void {
+function serveResource(r: ResourceRequest): void {
+  const { req, def, path, query } = r;
   const method = req.method ?? 'GET';
   const watching = path.watchPrefix || query.get('watch') === 'true' || query.get('watch') === '1';
   const sub = path.subresource;
   if (sub !== undefined) {
-    if (isServedHere(sub)) return handleSubresource(ctx, req, res, def, path, query, body);
+    if (isServedHere(sub)) return handleSubresource(r);
     const updatable =
       (sub === 'status' && def.hasStatus) ||
       (sub === 'finalize' && def.group === '' && def.kind === 'Namespace') ||
       (sub === 'ephemeralcontainers' && def.group === '' && def.kind === 'Pod');
     if (!updatable) throw errors.resourceNotFound();
     const subresource = sub as 'status' | 'finalize' | 'ephemeralcontainers';
-    if (method === 'GET' && sub !== 'finalize') return handleGet(ctx, req, res, def, path, query);
-    if (method === 'PUT') return handleUpdate(ctx, res, def, path, query, body, subresource);
-    if (method === 'PATCH' && sub !== 'finalize') return handlePatch(ctx, req, res, def, path, query, body, subresource);
+    if (method === 'GET' && sub !== 'finalize') return handleGet(r);
+    if (method === 'PUT') return handleUpdate(r, subresource);
+    if (method === 'PATCH' && sub !== 'finalize') return handlePatch(r, subresource);
     throw notAllowed(method);
   }
   if (path.name === undefined) {
-    if (method === 'GET')
-      return watching ? handleWatch(ctx, req, res, def, path, query) : handleList(ctx, req, res, def, path, query);
-    if (method === 'POST') return handleCreate(ctx, res, def, path, query, body);
-    if (method === 'DELETE') return handleDeleteCollection(ctx, res, def, path, query, body);
+    if (method === 'GET') return watching ? handleWatch(r) : handleList(r);
+    if (method === 'POST') return handleCreate(r);
+    if (method === 'DELETE') return handleDeleteCollection(r);
     throw notAllowed(method);
   }
-  if (method === 'GET')
-    return watching ? handleWatch(ctx, req, res, def, path, query) : handleGet(ctx, req, res, def, path, query);
-  if (method === 'PUT') return handleUpdate(ctx, res, def, path, query, body);
-  if (method === 'PATCH') return handlePatch(ctx, req, res, def, path, query, body);
-  if (method === 'DELETE') return handleDelete(ctx, res, def, path, query, body);
+  if (method === 'GET') return watching ? handleWatch(r) : handleGet(r);
+  if (method === 'PUT') return handleUpdate(r);
+  if (method === 'PATCH') return handlePatch(r);
+  if (method === 'DELETE') return handleDelete(r);
   throw notAllowed(method);
 }
 

@@ -3,19 +3,16 @@
 // sinceSeconds, sinceTime, limitBytes), pods/eviction, pods/binding, <workload>/scale, and
 // exec / attach / portforward, which a simulated container cannot serve.
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KObject } from '../k8s/types';
 import { errors } from '../engine/api/errors';
-import type { KindDefinition } from '../engine/api/kinds/kind-definition';
 import { bindPod } from '../engine/api/subresources/binding';
 import type { Eviction } from '../engine/api/subresources/eviction';
 import type { Scale } from '../engine/api/subresources/scale';
 import { filterLogLines, rfc3339Nano, truncateBytes, type LogOptions } from '../engine/kubectl/commands/logs';
 import { containersInLogOrder, findContainer } from '../engine/kubectl/commands/pod-containers';
-import type { ServeContext } from './context';
+import type { ResourceRequest } from './context';
 import { parseJsonBody, sendJson } from './http';
 import { objectBody, patchBody, patchTypeOf, writeQuery } from './resources';
-import type { ResourcePath } from './request-info';
 
 const STREAMING = new Set(['exec', 'attach', 'portforward']);
 
@@ -24,15 +21,8 @@ export function isServedHere(sub: string): boolean {
   return sub === 'log' || sub === 'eviction' || sub === 'binding' || sub === 'scale' || STREAMING.has(sub);
 }
 
-export function handleSubresource(
-  ctx: ServeContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-  body: string,
-): void {
+export function handleSubresource(r: ResourceRequest): void {
+  const { ctx, req, res, def, path, query, body } = r;
   const sub = path.subresource!;
   const method = req.method ?? 'GET';
   const isPod = def.group === '' && def.kind === 'Pod';
@@ -68,7 +58,7 @@ export function handleSubresource(
   }
   if (sub === 'log') {
     if (method !== 'GET') throw methodNotAllowed(method, sub);
-    return serveLog(ctx, req, res, def, namespace, name, query);
+    return serveLog(r, namespace, name);
   }
   if (method !== 'POST') throw methodNotAllowed(method, sub);
   const options = writeQuery(query);
@@ -120,15 +110,8 @@ function boolParam(query: URLSearchParams, name: string): boolean {
 }
 
 /** GET pods/NAME/log: what the node's kubelet answers, streamed on with ?follow=true. */
-function serveLog(
-  ctx: ServeContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  def: KindDefinition,
-  namespace: string,
-  name: string,
-  query: URLSearchParams,
-): void {
+function serveLog(r: ResourceRequest, namespace: string, name: string): void {
+  const { ctx, req, res, def, query } = r;
   const api = ctx.api();
   const pod = api.get(def, namespace, name);
   const container = logContainer(pod, query.get('container') ?? '');

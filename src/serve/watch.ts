@@ -5,14 +5,12 @@
 // sendInitialEvents, and a too-old resourceVersion as an ERROR event carrying the 410 Expired
 // Status (the watch cache's answer).
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KObject } from '../k8s/types';
 import { ApiError, errors } from '../engine/api/errors';
 import { apiVersionOf, type KindDefinition } from '../engine/api/kinds/kind-definition';
 import type { WatchEvent } from '../engine/simulation-types';
-import type { ServeContext } from './context';
+import type { ResourceRequest, ServeContext } from './context';
 import { readFormat } from './resources';
-import type { ResourcePath } from './request-info';
 import { convertToTable } from './table';
 
 /** How often a watch that allows bookmarks gets one (real time; the API server's is ~1 min). */
@@ -45,14 +43,8 @@ function selectedEvent(event: WatchEvent, selected: Predicate): { type: string; 
   return undefined;
 }
 
-export function handleWatch(
-  ctx: ServeContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-): void {
+export function handleWatch(r: ResourceRequest): void {
+  const { ctx, req, res, def, path, query } = r;
   const format = readFormat(req, query);
   const selected = selection(ctx, def, query, path.name);
   const api = ctx.api();

@@ -22,6 +22,7 @@ import {
   type ToWorker,
 } from '../protocol/messages';
 import { parseToWorker } from '../protocol/validate';
+import { RealTimeFollower } from '../engine/clock/real-time-follower';
 import { DeltaBatcher, type MachineSource } from './batcher';
 import { OutputBuffer } from './output-buffer';
 
@@ -122,8 +123,8 @@ export class WorkerHandler {
 
   private speed: Speed;
   private playing: boolean;
-  /** Fraction of a virtual millisecond not yet run (speeds like 0.5× make fractions). */
-  private carryMs = 0;
+  /** Advances the clock by real time × speed while playing. */
+  private readonly follower = new RealTimeFollower();
   /** Real time of the last frame start; frames (and so deltas) are at least frameMs apart. */
   private lastFrameAt = Number.NEGATIVE_INFINITY;
   /** Real time up to which the clock has been advanced while playing. */
@@ -240,7 +241,7 @@ export class WorkerHandler {
         if (!this.playing) {
           this.playing = true;
           this.lastAdvanceAt = this.timers.now();
-          this.carryMs = 0;
+          this.follower.reset();
         }
         return;
       case 'pause':
@@ -248,7 +249,7 @@ export class WorkerHandler {
         return;
       case 'speed':
         this.speed = control.speed;
-        this.carryMs = 0;
+        this.follower.reset();
         return;
       case 'step':
         this.playing = false;
@@ -267,7 +268,7 @@ export class WorkerHandler {
     this.console = null;
     this.background = null;
     this.queries = null;
-    this.carryMs = 0;
+    this.follower.reset();
     this.batcher.reset();
     try {
       const sim = this.createSimulation(options);
@@ -468,24 +469,9 @@ export class WorkerHandler {
 
   /** Advances by `virtualMs` (plus carried fractions), event by event, until the deadline. */
   private runRealTime(clock: HostedClock, virtualMs: number, deadline: number): void {
-    this.carryMs += virtualMs;
-    const whole = Math.floor(this.carryMs);
-    this.carryMs -= whole;
-    const target = clock.now() + whole;
-    for (;;) {
-      const next = clock.nextEventTime();
-      if (next === undefined || next > target) {
-        clock.advance(target - clock.now());
-        return;
-      }
-      clock.advance(Math.max(0, next - clock.now()));
-      if (this.timers.now() >= deadline) {
-        // Too much work for real time at this speed: the simulation falls behind rather than
-        // freezing the worker; the rest of this frame's virtual time is dropped.
-        this.carryMs = 0;
-        return;
-      }
-    }
+    // Too much work for real time at this speed: the simulation falls behind rather than
+    // freezing the worker; the rest of this frame's virtual time is dropped.
+    this.follower.run(clock, virtualMs, () => this.timers.now() >= deadline);
   }
 
   /**

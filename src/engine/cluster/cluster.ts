@@ -38,6 +38,8 @@ export interface ClusterShape {
   nodesPerZone?: number;
   /** The kube-system add-ons of a kubeadm cluster: kube-proxy and coredns (addons.ts). */
   addons?: boolean;
+  /** Virtual time 0 as Unix ms (default DEFAULT_EPOCH_MS, 2026-01-01T00:00:00Z). */
+  epochMs?: number;
 }
 
 export interface NodeOptions {
@@ -90,7 +92,7 @@ export class Cluster {
   private nextAddress = 2;
 
   constructor(seed: number, shape: ClusterShape = {}) {
-    this.clock = new Clock();
+    this.clock = new Clock(shape.epochMs);
     this.random = new SeededRandom(seed);
     this.api = new ApiServer(this.clock, this.random, createKindRegistry(), this.config);
     this.api.freezeObjects = freezeByDefault();

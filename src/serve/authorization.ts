@@ -1,0 +1,55 @@
+// authorization.k8s.io/v1 self reviews, which kubectl auth can-i, k9s and Headlamp ask before
+// they offer an action. The server has no authentication and no authorization: every request is
+// allowed, and the reviews say so.
+
+import type { ServerResponse } from 'node:http';
+import { errors } from '../engine/api/errors';
+import { parseJsonBody, sendJson } from './http';
+import { objectBody } from './resources';
+
+export const AUTHORIZATION_GROUP = 'authorization.k8s.io';
+export const AUTHORIZATION_VERSION = 'v1';
+
+/** Discovery entries of the group (metav1.APIResource). */
+export const AUTHORIZATION_RESOURCES = [
+  {
+    name: 'selfsubjectaccessreviews',
+    singularName: 'selfsubjectaccessreview',
+    namespaced: false,
+    kind: 'SelfSubjectAccessReview',
+    verbs: ['create'],
+  },
+  {
+    name: 'selfsubjectrulesreviews',
+    singularName: 'selfsubjectrulesreview',
+    namespaced: false,
+    kind: 'SelfSubjectRulesReview',
+    verbs: ['create'],
+  },
+];
+
+const REASON = 'kubeplay serve has no authorization: every request is allowed';
+
+/** POST /apis/authorization.k8s.io/v1/<review>: the review back with its status filled in. */
+export function handleAuthorization(res: ServerResponse, method: string, resource: string, body: string): void {
+  const entry = AUTHORIZATION_RESOURCES.find((r) => r.name === resource);
+  if (!entry) throw errors.resourceNotFound();
+  if (method !== 'POST')
+    throw errors.methodNotAllowed(`the server does not allow this method on the requested resource (${method})`);
+  const review = objectBody(parseJsonBody(body));
+  const status =
+    entry.kind === 'SelfSubjectAccessReview'
+      ? { allowed: true, reason: REASON }
+      : {
+          resourceRules: [{ verbs: ['*'], apiGroups: ['*'], resources: ['*'] }],
+          nonResourceRules: [{ verbs: ['*'], nonResourceURLs: ['*'] }],
+          incomplete: false,
+        };
+  sendJson(res, 201, {
+    kind: entry.kind,
+    apiVersion: `${AUTHORIZATION_GROUP}/${AUTHORIZATION_VERSION}`,
+    metadata: { creationTimestamp: null },
+    spec: review.spec ?? {},
+    status,
+  });
+}
