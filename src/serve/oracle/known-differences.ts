@@ -9,10 +9,6 @@ export interface KnownDifference {
   skew?: boolean;
 }
 
-const protobuf: KnownDifference = {
-  reason:
-    "kubectl's typed clients (create configmap/secret/service/deployment/job, expose) send protobuf request bodies, which kubeplay serve does not decode (415 / 400); later lines follow from the objects missing",
-};
 const deletedFrom: KnownDifference = {
   reason:
     'kubectl 1.32 and 1.33 print `pod "x" deleted`; newer ones (and ours, which prints what v1.34 prints) add `from default namespace`',
@@ -21,6 +17,10 @@ const deletedFrom: KnownDifference = {
 const serverSide: KnownDifference = {
   reason:
     'our kubectl runs `apply --server-side` as a client-side apply (configured / unchanged); server-side apply lives in kubeplay serve only (serverside-applied)',
+};
+const selfReviews: KnownDifference = {
+  reason:
+    "kubeplay serve's discovery lists authorization.k8s.io's selfsubjectaccessreviews and selfsubjectrulesreviews (for kubectl auth can-i, k9s, Headlamp); the engine's registry, which our kubectl lists, has no such kinds",
 };
 const projectedOptional: KnownDifference = {
   reason: 'kubectl 1.32 prints a projected ConfigMap source as `ConfigMapOptional: <nil>`; 1.33+ prints ours',
@@ -46,5 +46,9 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
   },
   'operations.kp:43': serverSide,
   'operations.kp:44': serverSide,
-  ...Object.fromEntries([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((line) => [`generators.kp:${line}`, protobuf])),
+  'generators.kp:12': deletedFrom,
+  'generators.kp:13': deletedFrom,
+  'generators.kp:14': deletedFrom,
+  'operations.kp:51': selfReviews,
+  'operations.kp:52': selfReviews,
 };
