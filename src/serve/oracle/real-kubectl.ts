@@ -3,9 +3,10 @@
 // its own kubeconfig, HOME and discovery cache, in UTC, so nothing of the machine leaks in.
 
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { writeKubeconfig } from '../kubeconfig';
 
 const KUBECTL_TIMEOUT_MS = 30_000;
 /** A klog info line (`I1126 10:13:09.330736    2918 round_trippers.go:553] …`). */
@@ -33,28 +34,6 @@ export function findKubectl(env: NodeJS.ProcessEnv = process.env): string | unde
   });
 }
 
-function kubeconfigFor(url: string): string {
-  return [
-    'apiVersion: v1',
-    'kind: Config',
-    'clusters:',
-    '- name: kubeplay',
-    '  cluster:',
-    `    server: ${url}`,
-    'contexts:',
-    '- name: kubeplay',
-    '  context:',
-    '    cluster: kubeplay',
-    '    user: kubeplay',
-    '    namespace: default',
-    'current-context: kubeplay',
-    'users:',
-    '- name: kubeplay',
-    '  user: {}',
-    '',
-  ].join('\n');
-}
-
 export class RealKubectl {
   private readonly home: string;
   private readonly kubeconfig: string;
@@ -67,7 +46,7 @@ export class RealKubectl {
   ) {
     this.home = mkdtempSync(join(tmpdir(), 'kubeplay-oracle-'));
     this.kubeconfig = join(this.home, 'kubeconfig');
-    writeFileSync(this.kubeconfig, kubeconfigFor(url));
+    writeKubeconfig(this.kubeconfig, url);
   }
 
   /**
