@@ -1,5 +1,5 @@
 // Judging one compared command: identical bytes; identical but for the relative times a
-// client-side describe computes from the client's own clock (real kubectl's is the machine's, ours
+// client-side describe (or `kubectl events`) computes from the client's own clock (real kubectl's is the machine's, ours
 // is the virtual one, and a Go binary's clock cannot be faked); or different — with the first
 // differing lines, for the test failure.
 
@@ -8,6 +8,8 @@ import type { ComparedCommand } from './oracle-session';
 export type Verdict = 'identical' | 'identical-but-client-ages' | 'different';
 
 const CONTEXT_LINES = 2;
+/** Verbs whose relative times real kubectl computes itself (get's come from the server's Table). */
+const CLIENT_CLOCK_VERBS = new Set(['describe', 'events']);
 /** A HumanDuration (`95s`, `6m27s`, `329d`, `2y30d`) standing alone. */
 const DURATION = /(?<![\w.:/-])\d+[smhdy](?:\d+[smhd])*(?![\w.%:/-])/g;
 
@@ -33,9 +35,9 @@ function sameOutput(c: ComparedCommand): boolean {
 
 export function verdictOf(c: ComparedCommand): Verdict {
   if (sameOutput(c)) return 'identical';
-  const describe = c.text.split(/\s+/)[1] === 'describe';
+  const clientClock = CLIENT_CLOCK_VERBS.has(c.text.split(/\s+/)[1]);
   if (
-    describe &&
+    clientClock &&
     c.ours.code === c.real.code &&
     withoutAges(c.ours.stdout) === withoutAges(c.real.stdout) &&
     withoutAges(c.ours.stderr) === withoutAges(c.real.stderr)

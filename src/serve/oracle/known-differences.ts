@@ -22,6 +22,11 @@ const selfReviews: KnownDifference = {
   reason:
     "kubeplay serve's discovery lists authorization.k8s.io's selfsubjectaccessreviews and selfsubjectrulesreviews (for kubectl auth can-i, k9s, Headlamp); the engine's registry, which our kubectl lists, has no such kinds",
 };
+const autoscaleV1: KnownDifference = {
+  reason:
+    "kubectl 1.32's autoscale creates an autoscaling/v1 HorizontalPodAutoscaler, which kubeplay serve answers with 404 (it serves autoscaling/v2 only); 1.33+ creates v2 and matches",
+  skew: true,
+};
 const projectedOptional: KnownDifference = {
   reason: 'kubectl 1.32 prints a projected ConfigMap source as `ConfigMapOptional: <nil>`; 1.33+ prints ours',
   skew: true,
@@ -49,6 +54,10 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
   'generators.kp:12': deletedFrom,
   'generators.kp:13': deletedFrom,
   'generators.kp:14': deletedFrom,
+  'extras.kp:53': deletedFrom,
+  'extras.kp:54': deletedFrom,
+  'extras.kp:56': autoscaleV1,
+  'extras.kp:57': autoscaleV1,
   'operations.kp:51': selfReviews,
   'operations.kp:52': selfReviews,
 };

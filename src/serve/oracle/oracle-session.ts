@@ -16,6 +16,8 @@ export interface ComparedCommand {
   text: string;
   ours: CommandResult;
   real: CommandResult;
+  /** Real time the real kubectl took (ms). */
+  realMs?: number;
 }
 
 /**
@@ -81,8 +83,9 @@ export class OracleSession {
       this.served.run(command.text);
       return;
     }
+    const started = performance.now();
     const real = await this.runReal(command, this.served.now() + elapsed);
-    this.compared.push({ where, text: command.text, ours, real });
+    this.compared.push({ where, text: command.text, ours, real, realMs: Math.round(performance.now() - started) });
   }
 
   private async flushReads(): Promise<void> {

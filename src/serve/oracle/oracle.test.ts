@@ -17,16 +17,25 @@ const ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
 const SEED = 1;
 /** A script's real kubectl runs take seconds each on a loaded machine; the scripts run side by side. */
 const SCRIPT_TIMEOUT_MS = 180_000;
-const SCRIPTS = ['every-kind', 'mutations', 'generators', 'operations', 'rolling-update', 'node-failure'];
+const SCRIPTS = ['every-kind', 'mutations', 'generators', 'operations', 'extras', 'rolling-update', 'node-failure'];
 
 const kubectl = findKubectl();
 const compared: ComparedCommand[] = [];
+
+/** What `kubeplay run` reads for `-f PATH`: the file, or nothing (kubectl's error) when missing. */
+function readLocalFile(path: string): string | undefined {
+  try {
+    return readFileSync(resolve(ROOT, path), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 async function runOracle(script: string): Promise<ComparedCommand[]> {
   const server = await startServer({ seed: SEED, paused: true, reactAfterWrites: false, log: () => {} });
   const real = new RealKubectl(kubectl!, server.url, ROOT);
   try {
-    const ours = new Simulation({ seed: SEED, readFile: (path) => readFileSync(resolve(ROOT, path), 'utf8') });
+    const ours = new Simulation({ seed: SEED, readFile: readLocalFile });
     const session = new OracleSession(ours, server.simulation, real);
     const source = readFileSync(resolve(ROOT, 'src/serve/oracle/scripts', `${script}.kp`), 'utf8');
     await session.runScript(`${script}.kp`, source);
@@ -42,7 +51,7 @@ describe.skipIf(!kubectl)('kubectl oracle: our kubectl and real kubectl against 
     const count = (verdict: string) => compared.filter((c) => verdictOf(c) === verdict).length;
     console.log(
       `kubectl oracle: ${compared.length} commands compared: ${count('identical')} byte for byte, ` +
-        `${count('identical-but-client-ages')} describe identical but for the client clock's ages, ` +
+        `${count('identical-but-client-ages')} describe / events identical but for the client clock's ages, ` +
         `${count('different')} known differences`,
     );
     const report = process.env.KUBEPLAY_ORACLE_REPORT;
