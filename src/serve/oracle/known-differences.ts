@@ -33,10 +33,10 @@ const projectedOptional: KnownDifference = {
 };
 
 export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
-  'every-kind.kp:30': projectedOptional,
-  'every-kind.kp:228': projectedOptional,
-  'every-kind.kp:75': { reason: 'kubectl 1.32 describes a DaemonSet without its Namespace line; 1.33+ prints it', skew: true },
-  'every-kind.kp:205': {
+  'every-kind.kp:19': projectedOptional,
+  'every-kind.kp:141': projectedOptional,
+  'every-kind.kp:44': { reason: 'kubectl 1.32 describes a DaemonSet without its Namespace line; 1.33+ prints it', skew: true },
+  'every-kind.kp:118': {
     reason: 'kubectl 1.33 words an unknown flag `error: unknown flag: …`; 1.32 prints ours (1.34 unconfirmed)',
     skew: true,
   },
