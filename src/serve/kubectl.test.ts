@@ -126,8 +126,11 @@ describe.skipIf(!HAS_KUBECTL)('kubeplay serve with the real kubectl', () => {
     const gone = await kubectl(config, ['get', 'pod', 'talker']);
     expect([gone.code, gone.stderr]).toEqual([1, 'Error from server (NotFound): pods "talker" not found\n']);
     expect(await ok(config, ['auth', 'can-i', 'delete', 'pods'])).toBe('yes\n');
-    const exec = await kubectl(config, ['exec', 'nginx-deployment-' + 'x', '--', 'ls']);
-    expect(exec.code).toBe(1);
+    const exec = await kubectl(config, ['exec', 'deploy/ssa', '--', 'ls']);
+    expect([exec.code, exec.stderr]).toEqual([
+      1,
+      'Error from server (BadRequest): kubeplay serve does not support exec: the containers are simulated, there is no process to stream to\n',
+    ]);
   });
 
   it('streams kubectl get pods -w while the clock runs', async () => {

@@ -7,13 +7,14 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import type { KObject } from '../k8s/types';
 import type { DeleteOptions, PropagationPolicy } from '../engine/api/apiserver';
-import { ApiError, errors } from '../engine/api/errors';
+import { ApiError, errors, field, type FieldError } from '../engine/api/errors';
 import type { FieldValidation } from '../engine/api/decoding/decode';
-import { apiVersionOf, groupResource, type KindDefinition } from '../engine/api/kinds/kind-definition';
+import { apiVersionOf, type KindDefinition } from '../engine/api/kinds/kind-definition';
 import { patchContentTypes, patchTypeFromContentType, type PatchType } from '../engine/api/patch';
 import type { ResourceRequest, ServeContext } from './context';
 import { parseAccept, parseJsonBody, sendJson, statusOf, wantsTable } from './http';
 import type { ResourcePath } from './request-info';
+import { applyServerSide } from './server-side-apply';
 import { convertToTable, type IncludeObject, type TableListMeta } from './table';
 
 /** What a write request asks besides its body. */
@@ -156,9 +157,43 @@ function nonNegativeInt(query: URLSearchParams, name: string): number | undefine
   return Number(raw);
 }
 
+/**
+ * The resourceVersion semantics of a LIST: unset or "0" is the current state (so is a version at
+ * or below the current one with NotOlderThan); Exact can only be served for the current version
+ * (there are no snapshots of the past: 410, as for a compacted one); a version the store has not
+ * reached is the watch cache's 504 "Too large resource version".
+ */
+function checkListVersion(ctx: ServeContext, query: URLSearchParams): void {
+  const rv = query.get('resourceVersion') ?? '';
+  const match = query.get('resourceVersionMatch') ?? '';
+  const invalid = (detail: FieldError) => errors.invalid('meta.k8s.io', 'ListOptions', '', [detail]);
+  if (match !== '' && rv === '') {
+    throw invalid(
+      field.forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'),
+    );
+  }
+  if (match !== '' && match !== 'Exact' && match !== 'NotOlderThan') {
+    throw invalid(field.notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
+  }
+  if (rv === '' || (rv === '0' && match !== 'Exact')) return;
+  if (!/^\d+$/.test(rv)) throw errors.badRequest(`invalid resource version: ${rv}`);
+  const current = ctx.api().store.resourceVersion;
+  const wanted = Number(rv);
+  if (wanted > current) {
+    throw new ApiError({
+      ...statusOf(504, 'Timeout', `Timeout: Too large resource version: ${wanted}, current: ${current}`),
+      details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 },
+    });
+  }
+  if (match === 'Exact' && wanted !== current) {
+    throw errors.gone(`too old resource version: ${wanted} (${current})`);
+  }
+}
+
 export function handleList(r: ResourceRequest): void {
   const { ctx, req, res, def, query } = r;
   const format = readFormat(req, query);
+  checkListVersion(ctx, query);
   const listed = listSelected(r);
   let items = listed.items;
   const continueToken = query.get('continue');
@@ -252,112 +287,20 @@ export function handlePatch(r: ResourceRequest, subresource?: UpdateSubresource)
   const api = ctx.api();
   const namespace = requestNamespace(def, path);
   if (type === 'apply') {
-    const applied = applyServerSide(ctx, def, path, query, objectBody(patch), options, subresource);
+    const applied = applyServerSide(ctx, {
+      def,
+      namespace,
+      name: path.name!,
+      manager: query.get('fieldManager'),
+      applied: manifestFor(def, objectBody(patch)),
+      subresource,
+      options,
+    });
     sendJson(res, applied.created ? 201 : 200, applied.object, 'application/json', options.warnings);
     return;
   }
   const patched = api.patch(def, namespace, path.name!, type, patch, { ...options, subresource });
   sendJson(res, 200, patched, 'application/json', options.warnings);
-}
-
-/**
- * Server-side apply as far as the engine has it (patch/index.ts: the applied configuration as a
- * strategic merge patch), plus what apply does beyond a patch: an absent object is created, and
- * the field manager is recorded in managedFields.
- */
-function applyServerSide(
-  ctx: ServeContext,
-  def: KindDefinition,
-  path: ResourcePath,
-  query: URLSearchParams,
-  patch: Record<string, unknown>,
-  options: WriteQuery,
-  subresource: UpdateSubresource | undefined,
-): { object: KObject; created: boolean } {
-  const manager = query.get('fieldManager');
-  if (!manager) {
-    throw errors.invalid('', 'PatchOptions', '', [
-      { type: 'FieldValueRequired', field: 'fieldManager', detail: 'is required for apply patch' },
-    ]);
-  }
-  const api = ctx.api();
-  const namespace = requestNamespace(def, path);
-  const applied = manifestFor(def, patch);
-  if (applied.metadata.name !== path.name) {
-    throw errors.badRequest(
-      `the name of the object (${String(applied.metadata.name)}) does not match the name on the URL (${path.name})`,
-    );
-  }
-  const existing = api.tryGet(def, namespace, path.name!);
-  const entry = managedFieldsEntry(api.timestamp(), manager, applied, subresource);
-  if (!existing) {
-    if (subresource) throw errors.notFound(groupResource(def), path.name!);
-    const object = { ...applied, metadata: { ...applied.metadata, managedFields: [entry] } };
-    return {
-      object: api.create(object, { ...options, namespace: namespace ?? (def.namespaced ? 'default' : undefined) }),
-      created: true,
-    };
-  }
-  const others = ((existing.metadata as { managedFields?: object[] }).managedFields ?? []).filter(
-    (f: { manager?: string; operation?: string; subresource?: string }) =>
-      !(f.manager === manager && f.operation === 'Apply' && (f.subresource ?? '') === (subresource ?? '')),
-  );
-  const withManager = { ...applied, metadata: { ...applied.metadata, managedFields: [...others, entry] } };
-  return { object: api.patch(def, namespace, path.name!, 'apply', withManager, { ...options, subresource }), created: false };
-}
-
-/** metav1.ManagedFieldsEntry of an Apply: the fields the configuration sets, as FieldsV1. */
-function managedFieldsEntry(
-  time: string,
-  manager: string,
-  applied: KObject,
-  subresource: string | undefined,
-): Record<string, unknown> {
-  const entry: Record<string, unknown> = {
-    manager,
-    operation: 'Apply',
-    apiVersion: applied.apiVersion,
-    time,
-    fieldsType: 'FieldsV1',
-    fieldsV1: fieldSet(applied, true),
-  };
-  if (subresource) entry.subresource = subresource;
-  return entry;
-}
-
-/**
- * The FieldsV1 of a configuration: `f:<name>` per field set, `.` for a leaf that is itself
- * owned; lists of objects with a name (containers, env, ports) as `k:{"name":…}` entries, other
- * lists owned whole. Identity fields (apiVersion, kind, metadata.name / namespace) are included as
- * the apply configuration sets them.
- */
-function fieldSet(value: unknown, top = false): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (typeof value !== 'object' || value === null) return out;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      if (typeof item === 'object' && item !== null && !Array.isArray(item) && 'name' in item) {
-        out[`k:${JSON.stringify({ name: (item as { name: unknown }).name })}`] = { '.': {}, ...fieldSet(item) };
-      }
-    }
-    return out;
-  }
-  for (const [key, v] of Object.entries(value)) {
-    if (top && key === 'metadata') {
-      const meta = { ...(v as Record<string, unknown>) };
-      delete meta.managedFields;
-      out['f:metadata'] = fieldSet(meta);
-      continue;
-    }
-    if (typeof v === 'object' && v !== null) {
-      const inner = fieldSet(v);
-      const listOwnedWhole = Array.isArray(v) && Object.keys(inner).length === 0;
-      out[`f:${key}`] = listOwnedWhole ? {} : inner;
-    } else {
-      out[`f:${key}`] = {};
-    }
-  }
-  return out;
 }
 
 // ---- delete -----------------------------------------------------------------------------------

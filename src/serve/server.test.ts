@@ -154,6 +154,23 @@ describe('kubeplay serve: resource verbs', () => {
     expect(rest.metadata.continue).toBeUndefined();
     expect((await request(server, 'GET', '/api/v1/nodes?continue=garbage')).status).toBe(400);
 
+    const current = Number(first.metadata.resourceVersion);
+    expect(
+      (await request(server, 'GET', `/api/v1/nodes?resourceVersion=${current}&resourceVersionMatch=NotOlderThan`)).status,
+    ).toBe(200);
+    const exact = await request(server, 'GET', `/api/v1/nodes?resourceVersion=${current - 1}&resourceVersionMatch=Exact`);
+    expect([exact.status, exact.body.reason]).toEqual([410, 'Expired']);
+    const future = await request(server, 'GET', `/api/v1/nodes?resourceVersion=${current + 100}`);
+    expect([future.status, future.body.message]).toEqual([
+      504,
+      `Timeout: Too large resource version: ${current + 100}, current: ${current}`,
+    ]);
+    const alone = await request(server, 'GET', '/api/v1/nodes?resourceVersionMatch=Exact');
+    expect([alone.status, alone.body.message]).toEqual([
+      422,
+      'ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided',
+    ]);
+
     const deleted = await request(server, 'DELETE', '/api/v1/namespaces/default/pods/web', { gracePeriodSeconds: 0 });
     expect(deleted.status).toBe(200);
     expect((await request(server, 'GET', '/api/v1/namespaces/default/pods/web')).status).toBe(404);
@@ -196,10 +213,8 @@ describe('kubeplay serve: resource verbs', () => {
       server,
       'PATCH',
       `${path}?fieldManager=kubectl`,
-      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 3\n',
-      {
-        'Content-Type': 'application/apply-patch+yaml',
-      },
+      JSON.stringify({ ...DEPLOYMENT, spec: { ...DEPLOYMENT.spec, replicas: 3 } }),
+      { 'Content-Type': 'application/apply-patch+yaml' },
     );
     expect([reapplied.status, reapplied.body.spec.replicas]).toEqual([200, 3]);
     const noManager = await request(server, 'PATCH', path, '{}', { 'Content-Type': 'application/apply-patch+yaml' });
@@ -323,6 +338,13 @@ describe('kubeplay serve: pods subresources and tables', () => {
       await fetch(`${server.url}/api/v1/namespaces/default/pods/counter/log?tailLines=1&timestamps=true`)
     ).text();
     expect(stamped).toMatch(/^2026-01-01T00:00:\d\d(\.\d+)?Z tick \d+\n$/);
+    // follow: what the container writes from now on, as the clock runs.
+    const follow = await fetch(`${server.url}/api/v1/namespaces/default/pods/counter/log?follow=true&tailLines=0`);
+    const reader = follow.body!.getReader();
+    sim.step(2500);
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toMatch(/^(tick \d+\n)+$/);
+    await reader.cancel();
     const wrong = await request(server, 'GET', '/api/v1/namespaces/default/pods/counter/log?container=nope');
     expect([wrong.status, wrong.body.message]).toEqual([400, 'container nope is not valid for pod counter']);
     const exec = await request(server, 'POST', '/api/v1/namespaces/default/pods/counter/exec?command=ls');
@@ -402,5 +424,44 @@ describe('kubeplay serve: the clock and the in-process facade', () => {
     const server = await serveForTest({ paused: false, speed: 100 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.simulation.now()).toBeGreaterThan(5000);
+  });
+});
+
+describe('kubeplay serve: server-side apply', () => {
+  const apply = (server: Awaited<ReturnType<typeof serveForTest>>, body: string) =>
+    request(server, 'PATCH', '/apis/apps/v1/namespaces/default/deployments/web?fieldManager=kubectl&force=false', body, {
+      'Content-Type': 'application/apply-patch+yaml',
+    });
+  const manifest = (labels: string, containers: string) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  labels: {${labels}}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [${containers}]
+`;
+
+  it('records the manager fields by merge key, and removes what a later apply leaves out', async () => {
+    const server = await serveForTest();
+    const first = await apply(
+      server,
+      manifest('app: web, tier: front', '{name: a, image: nginx, env: [{name: X, value: "1"}]}, {name: b, image: busybox}'),
+    );
+    expect(first.status).toBe(201);
+    const fields = first.body.metadata.managedFields[0].fieldsV1;
+    expect(Object.keys(fields['f:spec']['f:template']['f:spec']['f:containers'])).toEqual(['k:{"name":"a"}', 'k:{"name":"b"}']);
+    const second = await apply(server, manifest('app: web', '{name: a, image: nginx:1.16}'));
+    expect(second.status).toBe(200);
+    expect(second.body.metadata.labels).toEqual({ app: 'web' });
+    const containers = second.body.spec.template.spec.containers;
+    expect(containers.map((c: { name: string; image: string }) => `${c.name}=${c.image}`)).toEqual(['a=nginx:1.16']);
+    expect(containers[0].env).toBeUndefined();
+    expect(second.body.metadata.managedFields).toHaveLength(1);
+    // Fields set by defaulting (owned by nobody) stay.
+    expect(second.body.spec.replicas).toBe(1);
   });
 });

@@ -10,6 +10,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { ApiError, errors } from '../engine/api/errors';
 import { serverVersionInfo } from '../engine/kubectl/commands/version';
 import { errorText } from '../engine/runtime/owner-selector';
@@ -41,8 +42,9 @@ import {
   handleUpdate,
 } from './resources';
 import { ServedSession, type ServedSimulation } from './served-simulation';
-import { handleSubresource, isServedHere } from './subresources';
+import { handleSubresource, isServedHere, isStreamingSubresource, streamingNotSupported } from './subresources';
 import { handleWatch } from './watch';
+import { isWebSocketUpgrade, WebSocketResponse } from './websocket';
 
 export type { ServedSimulation } from './served-simulation';
 
@@ -133,6 +135,17 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
 
   const server = createServer((req, res) => {
     handle(ctx, session, req, res).catch((e) => failed(ctx, req, res, e));
+  });
+  // Watches over WebSocket (Headlamp's backend asks for them).
+  // Upgrades: watches over WebSocket (Headlamp's backend asks for them); exec, attach and
+  // port-forward (SPDY or WebSocket) are refused with a Status saying why.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    const res = new WebSocketResponse(req, socket) as unknown as ServerResponse;
+    try {
+      upgrade(ctx, req, res);
+    } catch (e) {
+      failed(ctx, req, res, e);
+    }
   });
   // Malformed HTTP never reaches a handler: node answers 400 and closes the socket.
   server.on('clientError', (_err, socket) => {
@@ -298,6 +311,21 @@ function serveResource(r: ResourceRequest): void {
   if (method === 'PATCH') return handlePatch(r);
   if (method === 'DELETE') return handleDelete(r);
   throw notAllowed(method);
+}
+
+/** An upgrade request: only a WebSocket watch of a served resource is upgraded. */
+function upgrade(ctx: ServeContext, req: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(req.url ?? '/', 'http://kubeplay.invalid');
+  const path = parseResourcePath(url.pathname);
+  const def = path && ctx.kindFor(path.group, path.version, path.resource);
+  if (!path || !def) throw errors.resourceNotFound();
+  const r: ResourceRequest = { ctx, req, res, def, path, query: url.searchParams, body: '' };
+  if (isStreamingSubresource(path.subresource)) throw streamingNotSupported(r);
+  const watching = path.watchPrefix || url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
+  if (!isWebSocketUpgrade(req) || path.subresource !== undefined || req.method !== 'GET' || !watching) {
+    throw errors.badRequest('only watch requests are served over WebSocket');
+  }
+  handleWatch(r);
 }
 
 function notAllowed(method: string): ApiError {

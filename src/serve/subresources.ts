@@ -4,7 +4,7 @@
 // exec / attach / portforward, which a simulated container cannot serve.
 
 import type { KObject } from '../k8s/types';
-import { errors } from '../engine/api/errors';
+import { errors, type ApiError } from '../engine/api/errors';
 import { bindPod } from '../engine/api/subresources/binding';
 import type { Eviction } from '../engine/api/subresources/eviction';
 import type { Scale } from '../engine/api/subresources/scale';
@@ -19,6 +19,22 @@ const STREAMING = new Set(['exec', 'attach', 'portforward']);
 /** Whether a subresource is one of those answered here (by method). */
 export function isServedHere(sub: string): boolean {
   return sub === 'log' || sub === 'eviction' || sub === 'binding' || sub === 'scale' || STREAMING.has(sub);
+}
+
+/**
+ * exec, attach and portforward: real clients upgrade the connection (SPDY or WebSocket) for
+ * them, and nothing here could answer — the pod is looked up (a missing one is its 404), then a
+ * 400 says why.
+ */
+export function streamingNotSupported({ ctx, def, path }: ResourceRequest): ApiError {
+  ctx.api().get(def, path.namespace ?? 'default', path.name ?? '');
+  return errors.badRequest(
+    `kubeplay serve does not support ${path.subresource}: the containers are simulated, there is no process to stream to`,
+  );
+}
+
+export function isStreamingSubresource(sub: string | undefined): boolean {
+  return sub !== undefined && STREAMING.has(sub);
 }
 
 export function handleSubresource(r: ResourceRequest): void {
@@ -49,13 +65,7 @@ export function handleSubresource(r: ResourceRequest): void {
     throw methodNotAllowed(method, sub);
   }
   if (!isPod) throw errors.resourceNotFound();
-  if (STREAMING.has(sub)) {
-    // Real clients upgrade the connection (SPDY / WebSocket) for these; nothing here could answer.
-    ctx.api().get(def, namespace, name);
-    throw errors.badRequest(
-      `kubeplay serve does not support ${sub}: the containers are simulated, there is no process to stream to`,
-    );
-  }
+  if (STREAMING.has(sub)) throw streamingNotSupported(r);
   if (sub === 'log') {
     if (method !== 'GET') throw methodNotAllowed(method, sub);
     return serveLog(r, namespace, name);
@@ -159,7 +169,8 @@ function serveLog(r: ResourceRequest, namespace: string, name: string): void {
     .join('');
   if (options.limitBytes !== undefined) text = truncateBytes(text, options.limitBytes);
   res.writeHead(200, { 'Content-Type': 'text/plain', 'Transfer-Encoding': 'chunked' });
-  res.write(text);
+  res.flushHeaders();
+  if (text) res.write(text);
   if (!options.follow || options.previous || !result.running) {
     res.end();
     return;
