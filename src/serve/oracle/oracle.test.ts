@@ -20,6 +20,7 @@ const SCRIPT_TIMEOUT_MS = 180_000;
 const SCRIPTS = ['every-kind', 'mutations', 'generators', 'operations', 'extras', 'rolling-update', 'node-failure'];
 
 const kubectl = findKubectl();
+if (!kubectl) console.warn('kubectl oracle skipped: no kubectl binary on the PATH (or KUBEPLAY_ORACLE_KUBECTL) to compare with');
 const compared: ComparedCommand[] = [];
 
 /** What `kubeplay run` reads for `-f PATH`: the file, or nothing (kubectl's error) when missing. */
