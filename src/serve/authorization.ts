@@ -6,12 +6,12 @@ import type { ServerResponse } from 'node:http';
 import { errors } from '../engine/api/errors';
 import { parseJsonBody, sendJson } from './http';
 import { objectBody } from './resources';
+import type { SideGroup, SideResource } from './side-group';
 
-export const AUTHORIZATION_GROUP = 'authorization.k8s.io';
-export const AUTHORIZATION_VERSION = 'v1';
+const AUTHORIZATION_GROUP = 'authorization.k8s.io';
+const AUTHORIZATION_VERSION = 'v1';
 
-/** Discovery entries of the group (metav1.APIResource). */
-export const AUTHORIZATION_RESOURCES = [
+const AUTHORIZATION_RESOURCES: SideResource[] = [
   {
     name: 'selfsubjectaccessreviews',
     singularName: 'selfsubjectaccessreview',
@@ -30,8 +30,18 @@ export const AUTHORIZATION_RESOURCES = [
 
 const REASON = 'kubeplay serve has no authorization: every request is allowed';
 
+export const authorizationGroup: SideGroup = {
+  group: AUTHORIZATION_GROUP,
+  version: AUTHORIZATION_VERSION,
+  resources: AUTHORIZATION_RESOURCES,
+  handle: (_ctx, req, res, rest, _query, body) => {
+    if (rest.length !== 1) throw errors.resourceNotFound();
+    review(res, req.method ?? 'GET', rest[0], body);
+  },
+};
+
 /** POST /apis/authorization.k8s.io/v1/<review>: the review back with its status filled in. */
-export function handleAuthorization(res: ServerResponse, method: string, resource: string, body: string): void {
+function review(res: ServerResponse, method: string, resource: string, body: string): void {
   const entry = AUTHORIZATION_RESOURCES.find((r) => r.name === resource);
   if (!entry) throw errors.resourceNotFound();
   if (method !== 'POST')

@@ -7,7 +7,8 @@ import type { KindDefinition } from '../engine/api/kinds/kind-definition';
 import type { KindRegistry } from '../engine/api/kinds/registry';
 import { toResource } from '../engine/kubectl/commands/api-resources';
 import type { MediaRange } from './http';
-import { AUTHORIZATION_GROUP, AUTHORIZATION_RESOURCES, AUTHORIZATION_VERSION } from './authorization';
+import { SIDE_GROUPS } from './side-groups';
+import type { SideGroup } from './side-group';
 
 /** kube-apiserver's group priority order (the order /apis lists groups in). */
 const GROUP_ORDER = [
@@ -132,7 +133,7 @@ function namedGroups(registry: KindRegistry): [string, { version: string }[]][] 
     if (gv.group === '') continue;
     groups.set(gv.group, [...(groups.get(gv.group) ?? []), gv]);
   }
-  groups.set(AUTHORIZATION_GROUP, [{ version: AUTHORIZATION_VERSION }]);
+  for (const side of SIDE_GROUPS) groups.set(side.group, [{ version: side.version }]);
   return [...groups].sort(([a], [b]) => groupRank(a) - groupRank(b) || (a < b ? -1 : 1));
 }
 
@@ -147,14 +148,9 @@ export function apiGroupOf(registry: KindRegistry, group: string): object | unde
   return found ? { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(group, found[1]) } : undefined;
 }
 
-/** GET /apis/authorization.k8s.io/v1. */
-export function authorizationResourceList(): object {
-  return {
-    kind: 'APIResourceList',
-    apiVersion: 'v1',
-    groupVersion: `${AUTHORIZATION_GROUP}/${AUTHORIZATION_VERSION}`,
-    resources: AUTHORIZATION_RESOURCES,
-  };
+/** GET /apis/GROUP/VERSION of a side group. */
+export function sideResourceList(side: SideGroup): object {
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${side.group}/${side.version}`, resources: side.resources };
 }
 
 /** The aggregated discovery version a client asks for first, if any (`v2`, `v2beta1`). */
@@ -206,7 +202,7 @@ export function aggregatedDiscovery(registry: KindRegistry, legacy: boolean, ver
     ? [['', versionsDiscovery(all.filter((gv) => gv.group === ''))]]
     : namedGroups(registry).map(([group]) => [
         group,
-        group === AUTHORIZATION_GROUP ? authorizationDiscovery() : versionsDiscovery(all.filter((gv) => gv.group === group)),
+        sideDiscovery(group) ?? versionsDiscovery(all.filter((gv) => gv.group === group)),
       ]);
   const items = groups.map(([group, versions]) => ({
     metadata: group ? { name: group, creationTimestamp: null } : { creationTimestamp: null },
@@ -219,13 +215,15 @@ function versionsDiscovery(gvs: GroupVersion[]): object[] {
   return gvs.map((gv) => ({ version: gv.version, resources: gv.kinds.map(resourceDiscovery), freshness: 'Current' }));
 }
 
-function authorizationDiscovery(): object[] {
-  const resources = AUTHORIZATION_RESOURCES.map((r) => ({
+function sideDiscovery(group: string): object[] | undefined {
+  const side = SIDE_GROUPS.find((g) => g.group === group);
+  if (!side) return undefined;
+  const resources = side.resources.map((r) => ({
     resource: r.name,
-    responseKind: { group: AUTHORIZATION_GROUP, version: AUTHORIZATION_VERSION, kind: r.kind },
-    scope: 'Cluster',
+    responseKind: { group: side.group, version: side.version, kind: r.kind },
+    scope: r.namespaced ? 'Namespaced' : 'Cluster',
     singularResource: r.singularName,
     verbs: r.verbs,
   }));
-  return [{ version: AUTHORIZATION_VERSION, resources, freshness: 'Current' }];
+  return [{ version: side.version, resources, freshness: 'Current' }];
 }

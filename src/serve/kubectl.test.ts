@@ -126,6 +126,7 @@ describe.skipIf(!HAS_KUBECTL)('kubeplay serve with the real kubectl', () => {
     const gone = await kubectl(config, ['get', 'pod', 'talker']);
     expect([gone.code, gone.stderr]).toEqual([1, 'Error from server (NotFound): pods "talker" not found\n']);
     expect(await ok(config, ['auth', 'can-i', 'delete', 'pods'])).toBe('yes\n');
+    expect(await ok(config, ['top', 'pod', '-l', 'app=nginx', '--no-headers'])).toMatch(/^nginx-deployment-\S+ +0m +0Mi +\n/);
     const exec = await kubectl(config, ['exec', 'deploy/ssa', '--', 'ls']);
     expect([exec.code, exec.stderr]).toEqual([
       1,

@@ -476,3 +476,31 @@ spec:
     expect(second.body.spec.replicas).toBe(1);
   });
 });
+
+describe('kubeplay serve: metrics.k8s.io', () => {
+  it('serves pod and node metrics from the simulated metrics pipeline', async () => {
+    const server = await serveForTest();
+    server.simulation.run(
+      'kubectl run hog --image=nginx --annotations=kubeplay.dev/cpu-usage=250m --annotations=kubeplay.dev/memory-usage=64Mi\nsleep 1m',
+    );
+    const pod = (await request(server, 'GET', '/apis/metrics.k8s.io/v1beta1/namespaces/default/pods/hog')).body;
+    expect(pod).toMatchObject({
+      kind: 'PodMetrics',
+      apiVersion: 'metrics.k8s.io/v1beta1',
+      metadata: { name: 'hog', namespace: 'default' },
+      window: '15s',
+      containers: [{ name: 'hog', usage: { cpu: '250m', memory: String(64 * 1024 * 1024) } }],
+    });
+    const nodeName = (await request(server, 'GET', '/api/v1/namespaces/default/pods/hog')).body.spec.nodeName;
+    const nodes = (await request(server, 'GET', '/apis/metrics.k8s.io/v1beta1/nodes')).body;
+    expect(nodes.kind).toBe('NodeMetricsList');
+    expect(nodes.items).toHaveLength(6);
+    expect(nodes.items.find((n: { metadata: { name: string } }) => n.metadata.name === nodeName).usage.cpu).toBe('250m');
+    server.simulation.run('kubeplay node stop node-a1\nsleep 1m');
+    expect((await request(server, 'GET', '/apis/metrics.k8s.io/v1beta1/nodes')).body.items).toHaveLength(5);
+    const gone = await request(server, 'GET', '/apis/metrics.k8s.io/v1beta1/nodes/node-a1');
+    expect([gone.status, gone.body.message]).toEqual([404, 'nodemetrics.metrics.k8s.io "node-a1" not found']);
+    const discovery = (await request(server, 'GET', '/apis/metrics.k8s.io/v1beta1')).body;
+    expect(discovery.resources.map((r: { name: string }) => r.name)).toEqual(['nodes', 'pods']);
+  });
+});

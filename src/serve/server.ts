@@ -24,10 +24,10 @@ import {
   apiGroupOf,
   apiResourceList,
   apiVersions,
-  authorizationResourceList,
   groupVersions,
+  sideResourceList,
 } from './discovery';
-import { AUTHORIZATION_GROUP, AUTHORIZATION_VERSION, handleAuthorization } from './authorization';
+import { SIDE_GROUPS } from './side-groups';
 import { BodyError, parseAccept, readBody, sendJson, sendStatus, sendText } from './http';
 import { handleOpenApi } from './openapi';
 import { decodeProtobufBody, isProtobufContentType } from './protobuf/decode';
@@ -246,10 +246,10 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
     return;
   }
   const parts = pathname.split('/').filter((p) => p !== '');
-  if (parts[0] === 'apis' && parts[1] === AUTHORIZATION_GROUP && parts[2] === AUTHORIZATION_VERSION) {
-    if (parts.length === 3) sendJson(res, 200, authorizationResourceList());
-    else if (parts.length === 4) handleAuthorization(res, method, parts[3], body);
-    else sendStatus(res, errors.resourceNotFound().status);
+  const side = parts[0] === 'apis' ? SIDE_GROUPS.find((g) => g.group === parts[1] && g.version === parts[2]) : undefined;
+  if (side) {
+    if (parts.length === 3) sendJson(res, 200, sideResourceList(side));
+    else side.handle(ctx, req, res, parts.slice(3), query, body);
     return;
   }
   if (parts[0] === 'apis' && parts.length === 2) {

@@ -144,6 +144,26 @@ export class MetricsServer {
     return out;
   }
 
+  /** PodMetrics of pods in any namespaces (scraped per namespace), by pod; pods without are absent. */
+  podMetricsByPod(pods: readonly KObject[]): Map<KObject, PodMetric> {
+    const byNamespace = new Map<string, KObject[]>();
+    for (const p of pods) {
+      const ns = p.metadata.namespace ?? 'default';
+      let group = byNamespace.get(ns);
+      if (!group) byNamespace.set(ns, (group = []));
+      group.push(p);
+    }
+    const out = new Map<KObject, PodMetric>();
+    for (const group of byNamespace.values()) {
+      const metrics = this.podMetrics(group);
+      for (const p of group) {
+        const m = metrics.get(p.metadata.name ?? '');
+        if (m) out.set(p, m);
+      }
+    }
+    return out;
+  }
+
   /**
    * PodMetrics of `pods` (all in one namespace) as of the last scrape: an entry per pod that has
    * metrics. Pods without (not Running, a container not started two scrapes ago) are absent.

@@ -80,21 +80,7 @@ function compareBy<T>(sortBy: string, usage: (x: T) => Usage, key: (x: T) => str
 
 /** Every pod's metrics, grouped by namespace as the pipeline computes them. */
 function metricsOf(env: KubectlEnv, pods: KObject[]): Map<KObject, PodMetric> {
-  const server = metricsServerFor(env.api);
-  const byNamespace = new Map<string, KObject[]>();
-  for (const p of pods) {
-    const ns = p.metadata.namespace ?? 'default';
-    byNamespace.set(ns, [...(byNamespace.get(ns) ?? []), p]);
-  }
-  const out = new Map<KObject, PodMetric>();
-  for (const group of byNamespace.values()) {
-    const metrics = server.podMetrics(group);
-    for (const p of group) {
-      const m = metrics.get(p.metadata.name ?? '');
-      if (m) out.set(p, m);
-    }
-  }
-  return out;
+  return metricsServerFor(env.api).podMetricsByPod(pods);
 }
 
 export function runTopPod(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): number {
