@@ -27,6 +27,10 @@ const autoscaleV1: KnownDifference = {
     "kubectl 1.32's autoscale creates an autoscaling/v1 HorizontalPodAutoscaler, which kubeplay serve answers with 404 (it serves autoscaling/v2 only); 1.33+ creates v2 and matches",
   skew: true,
 };
+const topPodAge: KnownDifference = {
+  reason:
+    "with no pod metrics yet, kubectl top checks each pod's age on its own clock: our young (virtual) pods give `metrics not available yet`, real kubectl's wall clock finds them months old (`Metrics not available for pod …, age: 7907h…`)",
+};
 const projectedOptional: KnownDifference = {
   reason: 'kubectl 1.32 prints a projected ConfigMap source as `ConfigMapOptional: <nil>`; 1.33+ prints ours',
   skew: true,
@@ -43,7 +47,7 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
   'mutations.kp:80': deletedFrom,
   'operations.kp:25': deletedFrom,
   'operations.kp:49': deletedFrom,
-  'operations.kp:57': deletedFrom,
+  'operations.kp:60': deletedFrom,
   'operations.kp:23': {
     reason:
       'kubectl 1.32 and 1.33 say `container nope is not valid for pod hello`; ours adds ` out of: hello` (newer kubectl, unconfirmed for 1.34)',
@@ -58,6 +62,8 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
   'extras.kp:54': deletedFrom,
   'extras.kp:56': autoscaleV1,
   'extras.kp:57': autoscaleV1,
+  'operations.kp:58': topPodAge,
+  'operations.kp:59': topPodAge,
   'operations.kp:51': selfReviews,
   'operations.kp:52': selfReviews,
 };
