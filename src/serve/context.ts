@@ -17,6 +17,8 @@ export interface ServeContext {
   openWatch(close: () => void): { accepted: boolean; done: () => void };
   /** Where handler failures and warnings go (the serve command's stderr). */
   log(message: string): void;
+  /** Whether each write request ends by running the reactions due at this instant. */
+  readonly reactAfterWrites: boolean;
 }
 
 /** One request on a resource path, with everything its handler reads. */

@@ -98,7 +98,8 @@ function convertNode(node: SchemaNode, refPrefix: string, v3: boolean): Json {
   if (node.type !== undefined)
     out.type = Array.isArray(node.type) ? (node.type.includes('string') ? 'string' : node.type[0]) : node.type;
   if (node.format !== undefined && node.format !== 'quantity') out.format = node.format;
-  if (node.enum !== undefined) out.enum = node.enum;
+  // kube-apiserver's generated enums list their values sorted.
+  if (node.enum !== undefined) out.enum = node.enum.every((v) => typeof v === 'string') ? [...node.enum].sort() : node.enum;
   if (node.items) out.items = convertNode(node.items, refPrefix, v3);
   if (node.additionalProperties) out.additionalProperties = convertNode(node.additionalProperties, refPrefix, v3);
   if (node.properties) {

@@ -371,13 +371,24 @@ describe('kubeplay serve: pods subresources and tables', () => {
     expect((await request(server, 'GET', '/api/v1/namespaces/default/pods/web')).body.spec.nodeName).toBe('node-b1');
   });
 
-  it('answers Tables when asked (includeObject), with the default columns', async () => {
+  it("answers Tables when asked (includeObject), with the kind's print columns", async () => {
     const server = await serveForTest();
     const accept =
       'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
     const table = (await request(server, 'GET', '/api/v1/nodes?limit=500', undefined, { Accept: accept })).body;
     expect(table.kind).toBe('Table');
-    expect(table.columnDefinitions.map((c: { name: string }) => c.name)).toEqual(['Name', 'Created At']);
+    expect(table.columnDefinitions.map((c: { name: string }) => c.name)).toEqual([
+      'Name',
+      'Status',
+      'Roles',
+      'Age',
+      'Version',
+      'Internal-IP',
+      'External-IP',
+      'OS-Image',
+      'Kernel-Version',
+      'Container-Runtime',
+    ]);
     expect(table.rows).toHaveLength(6);
     expect(table.rows[0].cells[0]).toBe('node-a1');
     expect(table.rows[0].object.kind).toBe('PartialObjectMetadata');

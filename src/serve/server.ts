@@ -72,6 +72,11 @@ export interface ServeOptions {
   maxWatches?: number;
   /** Where the server logs handler failures (default: stderr). */
   log?: (message: string) => void;
+  /**
+   * Run the reactions due at this instant after every write request (default true). The oracle
+   * suite turns it off and steps the clock after each whole kubectl command, as our console does.
+   */
+  reactAfterWrites?: boolean;
 }
 
 export interface RunningServer {
@@ -125,6 +130,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
       return { accepted: true, done: () => watches.delete(close) };
     },
     log,
+    reactAfterWrites: options.reactAfterWrites ?? true,
   };
 
   const server = createServer((req, res) => {
@@ -273,7 +279,7 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
   }
   serveResource({ ctx, req, res, def, path, query, body });
   // Reactions due at this instant run before the next request, as after a console command.
-  if (method !== 'GET') ctx.sim.clock.runDue();
+  if (method !== 'GET' && ctx.reactAfterWrites) ctx.sim.clock.runDue();
 }
 
 function serveResource(r: ResourceRequest): void {

@@ -115,7 +115,7 @@ describe('kubeplay serve: watch', () => {
     });
     await watch.until((e) => e.length === 4, 'the namespaces');
     expect(watch.events[0].object.kind).toBe('Table');
-    expect(watch.events[0].object.columnDefinitions).toHaveLength(2);
+    expect(watch.events[0].object.columnDefinitions.map((c: { name: string }) => c.name)).toEqual(['Name', 'Status', 'Age']);
     expect(watch.events[1].object.columnDefinitions).toEqual([]);
     expect(watch.events.map((e) => e.object.rows[0].cells[0])).toEqual([
       'default',

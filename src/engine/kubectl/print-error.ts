@@ -22,8 +22,10 @@ export function formatApiError(e: ApiError): string {
   if (status.reason === 'Invalid') {
     const details = status.details;
     let prefix = 'The request is invalid';
-    if (details?.kind || details?.name) prefix = `The ${details.kind ?? ''} "${details.name ?? ''}" is invalid`;
     const causes = details?.causes ?? [];
+    if (details?.kind || details?.name) prefix = `The ${details.kind ?? ''} "${details.name ?? ''}" is invalid`;
+    // checkErr adds the server's message only when nothing else says what was wrong.
+    else if (status.message && causes.length === 0) prefix += `: ${status.message}`;
     if (causes.length === 0) return `${prefix}\n`;
     const lines = causes.map((c) => (c.field ? `${c.field}: ${c.message}` : c.message));
     if (lines.length === 1) return `${prefix}: ${lines[0]}\n`;

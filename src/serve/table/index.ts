@@ -1,10 +1,11 @@
 // Server-side printing (`as=Table`): what kube-apiserver answers when kubectl asks for a
-// meta.k8s.io/v1 Table. This is the default table convertor of k8s.io/apiserver
-// (pkg/registry/rest/table.go: Name and Created At); the per-kind columns of our printers replace
-// the body of convertToTable, with the same signature.
+// meta.k8s.io/v1 Table — the kind's printColumns (api/kinds/print-columns.ts), the same column
+// list our kubectl prints from, with cells computed at the engine's virtual now and each row's
+// object as `includeObject` asks (the API server's asTable in handlers/response.go).
 
 import type { KObject } from '../../k8s/types';
 import type { KindDefinition } from '../../engine/api/kinds/kind-definition';
+import { printColumns, type PrintColumn } from '../../engine/api/kinds/print-columns';
 
 /** `?includeObject=`: what each row carries besides its cells (metav1.IncludeObjectPolicy). */
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
@@ -59,20 +60,28 @@ export function rowObject(obj: KObject, includeObject: IncludeObject): unknown {
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
 }
 
+function columnDefinition(c: PrintColumn): TableColumnDefinition {
+  const description = c.format === 'name' ? NAME_DESCRIPTION : c.name === 'Age' ? CREATED_DESCRIPTION : '';
+  return { name: c.name, type: c.type, format: c.format, description, priority: c.priority };
+}
+
+/** An integer or boolean column's cell as the JSON value upstream's printer puts there. */
+function typedCell(c: PrintColumn, text: string): unknown {
+  if (c.type === 'integer' && /^-?\d+$/.test(text)) return Number(text);
+  if (c.type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
 /** The Table of `objects` of kind `def` (one object for a GET of a name, every item for a LIST). */
 export function convertToTable(def: KindDefinition, objects: readonly KObject[], request: TableRequest): Table {
-  void def;
-  const columnDefinitions: TableColumnDefinition[] = request.noHeaders
-    ? []
-    : [
-        { name: 'Name', type: 'string', format: 'name', description: NAME_DESCRIPTION, priority: 0 },
-        { name: 'Created At', type: 'date', format: '', description: CREATED_DESCRIPTION, priority: 0 },
-      ];
+  const columns = printColumns(def);
+  const ctx = { nowUnixMs: request.nowUnixMs };
   const rows = objects.map((obj) => {
-    const row: TableRow = { cells: [obj.metadata.name ?? '', obj.metadata.creationTimestamp ?? null] };
+    const row: TableRow = { cells: columns.map((c) => typedCell(c, c.cell(obj, ctx))) };
     const object = rowObject(obj, request.includeObject);
     if (object !== undefined) row.object = object;
     return row;
   });
+  const columnDefinitions = request.noHeaders ? [] : columns.map(columnDefinition);
   return { kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: request.listMeta, columnDefinitions, rows };
 }

@@ -136,7 +136,7 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
     '-f --filename= -R --recursive -n --namespace= -o --output= --dry-run= --port= --target-port= --protocol= --name= --type= --selector= -l --labels= --cluster-ip= --external-ip= --load-balancer-ip= --session-affinity= --save-config --field-manager= --overrides=',
   exec: '-n --namespace= -c --container= -f --filename= --pod-running-timeout= -q --quiet -i --stdin -t --tty',
   explain: '--recursive --api-version= -o --output=',
-  get: '-n --namespace= -A --all-namespaces -l --selector= --field-selector= -o --output= -w --watch --watch-only --show-labels --show-kind --no-headers -L --label-columns= --ignore-not-found --chunk-size= --sort-by= --template= -f --filename= -R --recursive',
+  get: '-n --namespace= -A --all-namespaces -l --selector= --field-selector= -o --output= -w --watch --watch-only --show-labels --show-kind --no-headers -L --label-columns= --ignore-not-found --chunk-size= --sort-by= --template= --show-managed-fields -f --filename= -R --recursive',
   label:
     '-n --namespace= -A --all-namespaces -o --output= --template= --allow-missing-template-keys --show-managed-fields --record -l --selector= --field-selector= --all --overwrite --list --local --resource-version= --dry-run= --field-manager= -f --filename= -k --kustomize= -R --recursive',
   logs: '-n --namespace= --all-containers --all-pods -c --container= -f --follow --ignore-errors --insecure-skip-tls-verify-backend --limit-bytes= --max-log-requests= --pod-running-timeout= --prefix -p --previous -l --selector= --since= --since-time= --tail= --timestamps',

@@ -24,7 +24,7 @@ export const configMapKind: KindDefinition = {
   validateUpdate: validateConfigMapUpdate,
   // printers.go printConfigMap: DATA counts data and binaryData keys.
   columns: [
-    { name: 'Data', cell: (o) => String(count(o.data) + count(o.binaryData)) },
+    { name: 'Data', type: 'integer', cell: (o) => String(count(o.data) + count(o.binaryData)) },
     { name: 'Age', cell: age },
   ],
 };

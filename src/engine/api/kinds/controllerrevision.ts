@@ -35,7 +35,7 @@ export const controllerRevisionKind: KindDefinition = {
   validateUpdate: validateControllerRevisionUpdate,
   columns: [
     { name: 'Controller', cell: controllerCell },
-    { name: 'Revision', cell: (o) => String(o.revision ?? 0) },
+    { name: 'Revision', type: 'integer', cell: (o) => String(o.revision ?? 0) },
     { name: 'Age', cell: age },
   ],
 };

@@ -39,8 +39,8 @@ export const cronJobKind: KindDefinition = {
   columns: [
     { name: 'Schedule', cell: (o) => String(o.spec?.schedule ?? '') },
     { name: 'Timezone', cell: (o) => (typeof o.spec?.timeZone === 'string' ? o.spec.timeZone : '<none>') },
-    { name: 'Suspend', cell: (o) => boolPtrCell(o.spec?.suspend) },
-    { name: 'Active', cell: (o) => String(((o.status?.active as unknown[] | undefined) ?? []).length) },
+    { name: 'Suspend', type: 'boolean', cell: (o) => boolPtrCell(o.spec?.suspend) },
+    { name: 'Active', type: 'integer', cell: (o) => String(((o.status?.active as unknown[] | undefined) ?? []).length) },
     {
       name: 'Last Schedule',
       cell: (o, ctx) => (o.status?.lastScheduleTime ? since(o.status.lastScheduleTime as string, ctx) : '<none>'),

@@ -55,8 +55,8 @@ export const deploymentKind: KindDefinition = {
   scale: labelSelectorScale,
   columns: [
     { name: 'Ready', cell: (o) => `${o.status?.readyReplicas ?? 0}/${o.spec?.replicas ?? 0}` },
-    { name: 'Up-to-date', cell: (o) => String(o.status?.updatedReplicas ?? 0) },
-    { name: 'Available', cell: (o) => String(o.status?.availableReplicas ?? 0) },
+    { name: 'Up-to-date', type: 'integer', cell: (o) => String(o.status?.updatedReplicas ?? 0) },
+    { name: 'Available', type: 'integer', cell: (o) => String(o.status?.availableReplicas ?? 0) },
     { name: 'Age', cell: age },
     { name: 'Containers', priority: 1, cell: (o) => templateContainerCells(o.spec?.template).names },
     { name: 'Images', priority: 1, cell: (o) => templateContainerCells(o.spec?.template).images },

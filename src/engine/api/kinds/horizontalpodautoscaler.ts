@@ -124,8 +124,8 @@ export const horizontalPodAutoscalerKind: KindDefinition = {
     },
     { name: 'Targets', cell: (o) => formatHPAMetrics(o.spec?.metrics, o.status?.currentMetrics) },
     { name: 'MinPods', cell: (o) => (typeof o.spec?.minReplicas === 'number' ? String(o.spec.minReplicas) : '<unset>') },
-    { name: 'MaxPods', cell: (o) => String(o.spec?.maxReplicas ?? 0) },
-    { name: 'Replicas', cell: (o) => String(o.status?.currentReplicas ?? 0) },
+    { name: 'MaxPods', type: 'integer', cell: (o) => String(o.spec?.maxReplicas ?? 0) },
+    { name: 'Replicas', type: 'integer', cell: (o) => String(o.status?.currentReplicas ?? 0) },
     { name: 'Age', cell: age },
   ],
 };

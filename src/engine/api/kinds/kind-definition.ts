@@ -15,6 +15,10 @@ export interface PrintContext {
 export interface TableColumn {
   name: string;
   priority?: 0 | 1;
+  /** The column's OpenAPI type in a Table response (default `string`); clients print the cell either way. */
+  type?: 'string' | 'integer' | 'boolean';
+  /** The OpenAPI format (`name` marks the primary identifier column). */
+  format?: string;
   cell: (obj: KObject, ctx: PrintContext) => string;
 }
 

@@ -46,7 +46,7 @@ export const podDisruptionBudgetKind: KindDefinition = {
   columns: [
     { name: 'Min Available', cell: (o) => intOrPercentCell(o.spec?.minAvailable) },
     { name: 'Max Unavailable', cell: (o) => intOrPercentCell(o.spec?.maxUnavailable) },
-    { name: 'Allowed Disruptions', cell: (o) => String(o.status?.disruptionsAllowed ?? 0) },
+    { name: 'Allowed Disruptions', type: 'integer', cell: (o) => String(o.status?.disruptionsAllowed ?? 0) },
     { name: 'Age', cell: age },
   ],
 };

@@ -34,8 +34,8 @@ export const priorityClassKind: KindDefinition = {
   // printers.go printPriorityClass: VALUE as an integer, GLOBAL-DEFAULT as a bool, and the
   // preemption policy after AGE.
   columns: [
-    { name: 'Value', cell: (o) => String(typeof o.value === 'number' ? o.value : 0) },
-    { name: 'Global-Default', cell: (o) => String(o.globalDefault === true) },
+    { name: 'Value', type: 'integer', cell: (o) => String(typeof o.value === 'number' ? o.value : 0) },
+    { name: 'Global-Default', type: 'boolean', cell: (o) => String(o.globalDefault === true) },
     { name: 'Age', cell: age },
     { name: 'PreemptionPolicy', cell: (o) => (typeof o.preemptionPolicy === 'string' ? o.preemptionPolicy : '') },
   ],

@@ -26,9 +26,9 @@ function containerCells(obj: KObject): { names: string; images: string } {
 /** DESIRED CURRENT READY AGE, wide CONTAINERS IMAGES SELECTOR. */
 function replicaColumns(selector: (obj: KObject) => string): TableColumn[] {
   return [
-    { name: 'Desired', cell: (o) => String(o.spec?.replicas ?? 0) },
-    { name: 'Current', cell: (o) => String(o.status?.replicas ?? 0) },
-    { name: 'Ready', cell: (o) => String(o.status?.readyReplicas ?? 0) },
+    { name: 'Desired', type: 'integer', cell: (o) => String(o.spec?.replicas ?? 0) },
+    { name: 'Current', type: 'integer', cell: (o) => String(o.status?.replicas ?? 0) },
+    { name: 'Ready', type: 'integer', cell: (o) => String(o.status?.readyReplicas ?? 0) },
     { name: 'Age', cell: age },
     { name: 'Containers', priority: 1, cell: (o) => containerCells(o).names },
     { name: 'Images', priority: 1, cell: (o) => containerCells(o).images },

@@ -49,7 +49,7 @@ export const secretKind: KindDefinition = {
   // printers.go printSecret: TYPE, DATA (number of keys).
   columns: [
     { name: 'Type', cell: (o) => (typeof o.type === 'string' ? o.type : '') },
-    { name: 'Data', cell: (o) => String(count(o.data)) },
+    { name: 'Data', type: 'integer', cell: (o) => String(count(o.data)) },
     { name: 'Age', cell: age },
   ],
 };

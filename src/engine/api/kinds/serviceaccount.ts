@@ -22,7 +22,7 @@ export const serviceAccountKind: KindDefinition = {
   validateUpdate: validateServiceAccountUpdate,
   // printers.go printServiceAccount: SECRETS counts the listed (legacy) token secrets.
   columns: [
-    { name: 'Secrets', cell: (o) => String(Array.isArray(o.secrets) ? o.secrets.length : 0) },
+    { name: 'Secrets', type: 'integer', cell: (o) => String(Array.isArray(o.secrets) ? o.secrets.length : 0) },
     { name: 'Age', cell: age },
   ],
 };

@@ -136,10 +136,9 @@ export function withSource(e: ApiError, source: string, action: string): ApiErro
 function withLastApplied(object: KObject): KObject {
   const annotations = { ...object.metadata.annotations };
   delete annotations[LAST_APPLIED];
-  const forAnnotation = {
-    ...object,
-    metadata: { ...object.metadata, annotations: Object.keys(annotations).length ? annotations : undefined },
-  };
+  // kubectl's GetModifiedConfiguration serializes the object with its annotations minus this
+  // one, an empty map included (`"annotations":{}`).
+  const forAnnotation = { ...object, metadata: { ...object.metadata, annotations: { ...annotations } } };
   annotations[LAST_APPLIED] = `${JSON.stringify(sortKeys(forAnnotation))}\n`;
   return { ...object, metadata: { ...object.metadata, annotations } };
 }

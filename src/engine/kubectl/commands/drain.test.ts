@@ -122,8 +122,11 @@ describe('kubectl drain', () => {
       [
         '0s out node/node-a1 cordoned',
         '0s err Warning: deleting Pods that declare no controller: default/sleeper, default/web, kube-system/tools',
+        '0s out pod/sleeper eviction started',
         '0s out evicting pod default/sleeper',
+        '0s out pod/web eviction started',
         '0s out evicting pod default/web',
+        '0s out pod/tools eviction started',
         '0s out evicting pod kube-system/tools',
         '1s out pod/web evicted',
         '30s out pod/sleeper evicted',
@@ -158,7 +161,7 @@ describe('kubectl drain', () => {
     const ok = h.run('kubectl drain node-a1 --delete-emptydir-data --force');
     expect(ok.stderr).toBe('Warning: deleting Pods that declare no controller: default/scratch\n');
     expect(ok.stdout).toBe(
-      'node/node-a1 already cordoned\nevicting pod default/cache\nevicting pod default/scratch\npod/cache evicted\npod/scratch evicted\nnode/node-a1 drained\n',
+      'node/node-a1 already cordoned\npod/cache eviction started\nevicting pod default/cache\npod/scratch eviction started\nevicting pod default/scratch\npod/cache evicted\npod/scratch evicted\nnode/node-a1 drained\n',
     );
   });
 
@@ -192,7 +195,7 @@ describe('kubectl drain', () => {
     const forced = h.run('kubectl drain node-a1 --force');
     expect(forced.stderr).toBe('');
     expect(forced.stdout).toBe(
-      'node/node-a1 already cordoned\nevicting pod default/agent-x1\npod/agent-x1 evicted\nnode/node-a1 drained\n',
+      'node/node-a1 already cordoned\npod/agent-x1 eviction started\nevicting pod default/agent-x1\npod/agent-x1 evicted\nnode/node-a1 drained\n',
     );
   });
 
@@ -221,7 +224,9 @@ describe('kubectl drain', () => {
     );
     const r = h.run('kubectl drain node-a1 --ignore-daemonsets');
     expect(r.stderr).toBe(`Warning: ignoring DaemonSet-managed Pods: default/${agent}\n`);
-    expect(r.stdout).toBe('node/node-a1 already cordoned\nevicting pod default/web\npod/web evicted\nnode/node-a1 drained\n');
+    expect(r.stdout).toBe(
+      'node/node-a1 already cordoned\npod/web eviction started\nevicting pod default/web\npod/web evicted\nnode/node-a1 drained\n',
+    );
     // The daemon pod stays: cordon's unschedulable taint is one it tolerates.
     h.clock.advance(60_000);
     expect(h.exists(agent ?? '')).toBe(true);
@@ -234,7 +239,9 @@ describe('kubectl drain', () => {
     h.api.updateStatus({ ...done, status: { ...done.status, phase: 'Succeeded' } });
     const r = h.run('kubectl drain node-a1');
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect(r.stdout).toBe('node/node-a1 cordoned\nevicting pod default/job-done\npod/job-done evicted\nnode/node-a1 drained\n');
+    expect(r.stdout).toBe(
+      'node/node-a1 cordoned\npod/job-done eviction started\nevicting pod default/job-done\npod/job-done evicted\nnode/node-a1 drained\n',
+    );
     expect(h.exists('static-web')).toBe(true);
   });
 
@@ -249,7 +256,9 @@ describe('kubectl drain', () => {
       [
         '0s out node/node-a1 cordoned',
         '0s err Warning: deleting Pods that declare no controller: default/sleeper, default/web',
+        '0s out pod/sleeper eviction started',
         '0s out evicting pod default/sleeper',
+        '0s out pod/web eviction started',
         '0s out evicting pod default/web',
         '1s out pod/web evicted',
         '10s err There are pending pods in node "node-a1" when an error occurred: error when waiting for pod "sleeper" in namespace "default" to terminate: context deadline exceeded',
@@ -273,6 +282,7 @@ describe('kubectl drain', () => {
     expect(r.timeline).toBe(
       [
         '0s out node/node-a1 cordoned',
+        '0s out pod/held eviction started',
         '0s out evicting pod default/held',
         // nginx stops within a second and the kubelet's final delete moves deletionTimestamp to then.
         '3s out pod "held" has DeletionTimestamp older than 2 seconds, skipping',
@@ -333,6 +343,7 @@ describe('kubectl drain', () => {
         `0s err ${refusal}`,
         '5s out evicting pod default/web',
         `5s err ${refusal}`,
+        '10s out pod/web eviction started',
         '10s out evicting pod default/web',
         '11s out pod/web evicted',
         '11s out node/node-a1 drained',
@@ -390,7 +401,7 @@ describe('kubectl drain', () => {
     h.clock.advance(10_000);
     const r = h.run('kubectl drain node-a1 node-a2');
     expect(r.stdout).toBe(
-      'node/node-a1 cordoned\nnode/node-a2 cordoned\nevicting pod default/b-web\npod/b-web evicted\nnode/node-a2 drained\n',
+      'node/node-a1 cordoned\nnode/node-a2 cordoned\npod/b-web eviction started\nevicting pod default/b-web\npod/b-web evicted\nnode/node-a2 drained\n',
     );
     expect(r.stderr).toBe(
       'error: unable to drain node "node-a1" due to error: cannot delete Pods that declare no controller (use --force to override): default/web, continuing command...\n' +

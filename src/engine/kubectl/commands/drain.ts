@@ -337,14 +337,16 @@ class Drainer {
       };
       /** One pass of the eviction loop; true when evicted and the wait should start. */
       const attempt = (): boolean => {
-        io.out(`evicting pod ${namespace}/${name}${server ? ' (server dry run)' : ''}\n`);
+        const evicting = `evicting pod ${namespace}/${name}${server ? ' (server dry run)' : ''}\n`;
         if (clock.now() >= deadline) {
+          io.out(evicting);
           finish(plain(`error when evicting pods/"${name}" -n "${namespace}": global timeout reached: ${timeoutText}`));
           return false;
         }
         try {
           api.evict(namespace, name, this.eviction(pod), { dryRun: server });
         } catch (e) {
+          io.out(evicting);
           if (!(e instanceof ApiError)) throw e;
           if (e.reason === 'NotFound') {
             finish();
@@ -359,9 +361,12 @@ class Drainer {
           return false;
         }
         if (server) {
+          io.out(evicting);
           finish();
           return false;
         }
+        // OnPodDeletionOrEvictionStarted's line: real kubectl's output has it before `evicting pod`.
+        io.out(`pod/${name} eviction started\n${evicting}`);
         return true;
       };
       return { attempt, waitTick };

@@ -31,6 +31,8 @@ export const getFlags: FlagSpec[] = [
   { name: 'chunk-size', type: 'int', default: 500 },
   { name: 'sort-by', type: 'string', default: '' },
   { name: 'template', type: 'string' },
+  // Objects keep no managedFields here, so there is nothing for the flag to keep.
+  { name: 'show-managed-fields', type: 'bool' },
   ...filenameFlags,
 ];
 

@@ -87,6 +87,14 @@ export function runScale(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     local: false,
   });
   const found = targets.filter((t) => !t.error && t.obj);
+  if (found.length === 0) {
+    // `no objects passed to scale %w` with the builder's (aggregated) error.
+    const messages = targets.filter((t) => t.error).map((t) => errorMessage(t.error));
+    if (messages.length > 0) {
+      const aggregated = messages.length === 1 ? messages[0] : `[${messages.join(', ')}]`;
+      throw new KubectlError(`no objects passed to scale ${aggregated}`);
+    }
+  }
   if (resourceVersion && found.length > 1) throw new KubectlError('cannot use --resource-version with multiple resources');
   const precondition = currentReplicas !== -1 || resourceVersion ? { size: currentReplicas, resourceVersion } : undefined;
 
@@ -110,4 +118,9 @@ export function runScale(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
   }
   if (counter === 0) throw new KubectlError('no objects passed to scale');
   return 0;
+}
+
+function errorMessage(e: unknown): string {
+  if (e instanceof ApiError) return e.status.message;
+  return e instanceof Error ? e.message : String(e);
 }

@@ -1,6 +1,7 @@
 // `kubectl describe deployment` (kubectl pkg/describe describeDeployment): name, namespace,
 // creation time, labels, annotations, selector, the Replicas line, strategy, the pod template,
-// the conditions table, the old (still scaled) and new ReplicaSets, and the events.
+// the conditions table, the old (scaled down ones too, as kubectl 1.32+ prints them) and new
+// ReplicaSets, and the events.
 
 import { formatLabelSelector } from '../../../k8s/labels';
 import type { KEvent, KObject } from '../../../k8s/types';
@@ -27,7 +28,7 @@ function intOrString(v: unknown): string {
 export const describeDeployment: Describer = (d: KObject, ctx: DescribeContext) => {
   const spec: Record<string, any> = d.spec ?? {};
   const status: Record<string, any> = d.status ?? {};
-  const { oldRSs, newRS } = deploymentReplicaSets(ctx.env, d);
+  const { allOldRSs: oldRSs, newRS } = deploymentReplicaSets(ctx.env, d);
   const events: KEvent[] | undefined = ctx.showEvents ? searchEvents(ctx.env, refFor(d)) : undefined;
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${d.metadata.name ?? ''}\n`);

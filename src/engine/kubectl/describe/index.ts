@@ -17,6 +17,7 @@ import { describeDaemonSet } from './daemonset';
 import { describeCronJob } from './cronjob';
 import { describeConfigMap, describeSecret, describeServiceAccount } from './config';
 import { describeDeployment } from './deployment';
+import { describeEndpointSlice } from './endpointslice';
 import { describeEvent } from './event';
 import { describeGeneric } from './generic';
 import { describeHorizontalPodAutoscaler } from './horizontalpodautoscaler';
@@ -26,6 +27,7 @@ import { describeNamespace } from './namespace';
 import { describeNode } from './node';
 import { describePod } from './pod';
 import { describePodDisruptionBudget } from './poddisruptionbudget';
+import { describePriorityClass } from './priorityclass';
 import { describeReplicaSet, describeReplicationController } from './replicaset';
 import { describeLimitRange, describeResourceQuota } from './resourcequota';
 import { describeService } from './service';
@@ -69,6 +71,8 @@ const describers = new Map<string, Describer>([
   ['/ConfigMap', describeConfigMap],
   ['/Secret', describeSecret],
   ['/ServiceAccount', describeServiceAccount],
+  ['scheduling.k8s.io/PriorityClass', describePriorityClass],
+  ['discovery.k8s.io/EndpointSlice', describeEndpointSlice],
 ]);
 
 /** Lets later kinds (Deployment, ReplicaSet, …) plug their describer in. */

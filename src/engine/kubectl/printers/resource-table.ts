@@ -1,8 +1,11 @@
-// Rows of `kubectl get` tables from a kind's declared columns (server-side Table rendering).
+// Rows of `kubectl get` tables: the kind's server-side Table columns (printColumns), decorated as
+// kubectl's table printer decorates a Table it receives — `-o wide` keeps priority-1 columns,
+// NAMESPACE in front for -A, the kind prefix on the first cell, -L and --show-labels at the end.
 
 import { formatLabels } from '../../../k8s/labels';
 import type { KObject } from '../../../k8s/types';
 import type { KindDefinition } from '../../api/kinds/kind-definition';
+import { printColumns, type PrintColumn } from '../../api/kinds/print-columns';
 import { kindPrefix } from '../resources';
 import { sanitizeTableCell } from './tabwriter';
 
@@ -17,28 +20,30 @@ export interface TableOptions {
   nowUnixMs: number;
 }
 
+function shownColumns(def: KindDefinition, wide: boolean): readonly PrintColumn[] {
+  const all = printColumns(def);
+  return wide ? all : all.filter((c) => c.priority === 0);
+}
+
 export function tableHeader(def: KindDefinition, opts: TableOptions): string[] {
   const header: string[] = [];
   if (opts.withNamespace) header.push('NAMESPACE');
-  const nameLast = def.nameColumn === 'wide-last';
-  if (!nameLast) header.push('NAME');
-  for (const c of def.columns) if (!c.priority || opts.wide) header.push(c.name.toUpperCase());
-  if (nameLast && opts.wide) header.push('NAME');
+  for (const c of shownColumns(def, opts.wide)) header.push(c.name.toUpperCase());
   for (const key of opts.labelColumns) header.push(key.split('/').pop()!.toUpperCase());
   if (opts.showLabels) header.push('LABELS');
   return header;
 }
 
 export function tableRow(def: KindDefinition, obj: KObject, opts: TableOptions): string[] {
+  const ctx = { nowUnixMs: opts.nowUnixMs };
+  const cells = shownColumns(def, opts.wide).map((c) =>
+    c.format === 'name' ? c.cell(obj, ctx) : sanitizeTableCell(c.cell(obj, ctx)),
+  );
+  // kubectl prefixes whatever the first cell is (an Event's is LAST SEEN).
+  if (opts.withKind && cells.length > 0) cells[0] = `${kindPrefix(def)}/${cells[0]}`;
   const row: string[] = [];
   if (opts.withNamespace) row.push(obj.metadata.namespace ?? '');
-  const shown = def.nameCell ? def.nameCell(obj) : (obj.metadata.name ?? '');
-  const name = opts.withKind ? `${kindPrefix(def)}/${shown}` : shown;
-  const nameLast = def.nameColumn === 'wide-last';
-  if (!nameLast) row.push(name);
-  const ctx = { nowUnixMs: opts.nowUnixMs };
-  for (const c of def.columns) if (!c.priority || opts.wide) row.push(sanitizeTableCell(c.cell(obj, ctx)));
-  if (nameLast && opts.wide) row.push(name);
+  row.push(...cells);
   for (const key of opts.labelColumns) row.push(obj.metadata.labels?.[key] ?? '');
   if (opts.showLabels) row.push(formatLabels(obj.metadata.labels));
   return row;
