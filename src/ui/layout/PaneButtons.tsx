@@ -1,0 +1,66 @@
+// PaneButtons: the bottom strip's pane switches — show / hide the side column, collapse the
+// bottom panel to its tabs, give it the whole workspace (the editor at full width and height).
+// Disclosure buttons: a fixed name, the state in aria-expanded / aria-pressed.
+
+import { usePaneLayout } from './pane-layout';
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** A window outline with its right column / bottom row / whole body marked. */
+const SIDE_ICON = 'M2.5 3.5h11v9h-11zM10 3.5v9';
+const BOTTOM_ICON = 'M2.5 3.5h11v9h-11zM2.5 9h11';
+const MAXIMIZE_ICON = 'M6 2.5H2.5V6M10 2.5h3.5V6M6 13.5H2.5V10M10 13.5h3.5V10';
+const RESTORE_ICON = 'M2.5 6H6V2.5M13.5 6H10V2.5M2.5 10H6v3.5M13.5 10H10v3.5';
+
+export function PaneButtons({ side, top }: { side: boolean; top: boolean }) {
+  const layout = usePaneLayout();
+  if (!top) return null;
+  return (
+    <div className="pane-buttons" role="group" aria-label="Panes">
+      {side && (
+        <button
+          type="button"
+          className="btn btn-icon btn-pane"
+          aria-label="Side panel"
+          aria-controls="kubeplay-side"
+          aria-expanded={!layout.sideCollapsed && !layout.bottomMaximized}
+          title={
+            layout.sideCollapsed ? 'Show the inspector and control-plane column' : 'Hide the inspector and control-plane column'
+          }
+          onClick={layout.toggleSide}
+        >
+          <Icon d={SIDE_ICON} />
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-icon btn-pane"
+        aria-label="Bottom panel"
+        aria-controls="kubeplay-bottom"
+        aria-expanded={!layout.bottomCollapsed}
+        title={layout.bottomCollapsed ? 'Open the bottom panel' : 'Collapse the bottom panel to its tabs'}
+        onClick={layout.toggleBottom}
+      >
+        <Icon d={BOTTOM_ICON} />
+      </button>
+      <button
+        type="button"
+        className="btn btn-icon btn-pane"
+        aria-label="Maximize bottom panel"
+        aria-pressed={layout.bottomMaximized}
+        title={
+          layout.bottomMaximized ? 'Bring the cluster back' : 'Give the bottom panel the whole page (the editor at full size)'
+        }
+        onClick={layout.toggleMaximized}
+      >
+        <Icon d={layout.bottomMaximized ? RESTORE_ICON : MAXIMIZE_ICON} />
+      </button>
+    </div>
+  );
+}
