@@ -15,6 +15,7 @@ import { outputOf, readApplyResult, type ApplyResult } from './apply-result';
 import { loadExample, loadGallery, unservedKinds, type GalleryEntry } from './gallery';
 import { liveObjectYaml } from './live-object';
 import { manifestModel, monaco, setupMonaco } from './monaco-setup';
+import { bindEditorBuffer } from '../session/editor-buffer';
 import { locateProblems } from './yaml-paths';
 import './editor.css';
 
@@ -177,6 +178,7 @@ export default function ManifestEditor() {
       ariaLabel: 'Manifest editor (YAML)',
     });
     editorRef.current = editor;
+    bindEditorBuffer(editor.getModel()); // the text is saved with the session and comes back on reload
     editor.addAction({
       id: 'kubeplay.apply',
       label: 'Apply manifests (kubectl apply -f -)',

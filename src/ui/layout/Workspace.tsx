@@ -11,14 +11,17 @@ import { ClusterGraph } from '../graph/ClusterGraph';
 import { Inspector } from '../inspector/Inspector';
 import { ControlPlanePanel } from '../controlplane/ControlPlanePanel';
 import { EventsTimeline } from '../events/EventsTimeline';
+import { useRestoring } from '../session/persistence';
 import { useSelection, type BottomTab } from '../state/selection';
 import { clampShare, clampSideWidth, MAX_SHARE, MAX_SIDE_SHARE, MIN_SHARE, MIN_SIDE_PX, usePaneLayout } from './pane-layout';
 import { PaneButtons } from './PaneButtons';
 import { Splitter } from './Splitter';
 import { workspaceGrid, workspaceStyle, type Region } from './workspace-grid';
 
-// Monaco is large: it loads when the Manifests tab is first opened, not with the page.
+// Monaco is large: it loads when the Manifests tab is first opened, not with the page — and,
+// after a reload, once the saved cluster is back (parsing it would hold the restore up).
 const ManifestEditor = lazy(() => import('../editor/ManifestEditor'));
+const EDITOR_LOADING = <p className="loading">Loading the editor…</p>;
 
 /** An element's content box (without padding), in px. */
 function contentBox(el: HTMLElement | null): { width: number; height: number } {
@@ -47,6 +50,7 @@ export interface WorkspaceProps {
 
 export function Workspace({ graph, inspector, controlPlane, tabs, tab, tabStrip }: WorkspaceProps) {
   const layout = usePaneLayout();
+  const restoring = useRestoring((s) => s.restoring);
   const workspaceRef = useRef<HTMLElement>(null);
   const sideRef = useRef<HTMLElement>(null);
   const bottomRef = useRef<HTMLElement>(null);
@@ -156,9 +160,7 @@ export function Workspace({ graph, inspector, controlPlane, tabs, tab, tabStrip 
           )}
           {tab === 'manifests' && (
             <div className="bottom-panel" hidden={!bottomOpen}>
-              <Suspense fallback={<p className="loading">Loading the editor…</p>}>
-                <ManifestEditor />
-              </Suspense>
+              <Suspense fallback={EDITOR_LOADING}>{restoring ? EDITOR_LOADING : <ManifestEditor />}</Suspense>
             </div>
           )}
           {tab === 'events' && (

@@ -12,9 +12,9 @@ describe('pane sizes', () => {
     expect(clampSideWidth(300, 200)).toBe(220);
   });
 
-  it('keeps shares between 12 % and 88 %, rounded to 0.1 %', () => {
+  it('keeps shares between 12 % and 88 %, rounded to 0.01 %', () => {
     expect(clampShare(0)).toBe(0.12);
-    expect(clampShare(0.33333)).toBe(0.333);
+    expect(clampShare(0.33333)).toBe(0.3333);
     expect(clampShare(1.5)).toBe(0.88);
   });
 });

@@ -45,9 +45,9 @@ export function clampSideWidth(px: number, workspaceWidth: number): number {
   return Math.round(clamp(px, MIN_SIDE_PX, workspaceWidth * MAX_SIDE_SHARE));
 }
 
-/** A share (bottom panel, control-plane panel) within bounds, rounded to 0.1 %. */
+/** A share (bottom panel, control-plane panel) within bounds, rounded to 0.01 % (a fraction of a pixel). */
 export function clampShare(share: number): number {
-  return Math.round(clamp(share, MIN_SHARE, MAX_SHARE) * 1000) / 1000;
+  return Math.round(clamp(share, MIN_SHARE, MAX_SHARE) * 10_000) / 10_000;
 }
 
 function readSize(value: unknown, read: (n: number) => number): number | null {

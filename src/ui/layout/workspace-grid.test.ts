@@ -55,7 +55,7 @@ describe('workspaceStyle', () => {
     });
     const style = workspaceStyle(g, layout({ sideWidth: 420, bottomShare: 0.25, controlShare: 0.6 })) as Record<string, string>;
     expect(style['--side-width']).toBe('min(420px, 60%)');
-    expect(style['--bottom-height']).toBe('25.0%');
-    expect(style['--control-height']).toBe('60.0%');
+    expect(style['--bottom-height']).toBe('25.00%');
+    expect(style['--control-height']).toBe('60.00%');
   });
 });

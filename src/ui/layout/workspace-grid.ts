@@ -68,7 +68,7 @@ export function workspaceStyle(g: WorkspaceGrid, layout: PaneLayout): CSSPropert
     gridTemplateAreas: g.areas,
   };
   if (layout.sideWidth !== null) style['--side-width'] = `min(${layout.sideWidth}px, 60%)`;
-  if (layout.bottomShare !== null) style['--bottom-height'] = `${(layout.bottomShare * 100).toFixed(1)}%`;
-  if (layout.controlShare !== null) style['--control-height'] = `${(layout.controlShare * 100).toFixed(1)}%`;
+  if (layout.bottomShare !== null) style['--bottom-height'] = `${(layout.bottomShare * 100).toFixed(2)}%`;
+  if (layout.controlShare !== null) style['--control-height'] = `${(layout.controlShare * 100).toFixed(2)}%`;
   return style as CSSProperties;
 }
