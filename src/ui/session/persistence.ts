@@ -12,6 +12,7 @@
 import { create } from 'zustand';
 import type { Bridge } from '../bridge';
 import type { PageConfig } from '../embed/params';
+import { sleepDurationMs } from '../embed/recorder';
 import { paneLayoutOf, usePaneLayout } from '../layout/pane-layout';
 import type { ConsoleTranscript } from '../state/console';
 import { useSelection } from '../state/selection';
@@ -45,10 +46,10 @@ export function mergeTranscript(
   return { entries, nextSeq: entries.length + 1 };
 }
 
-/** "3 commands and 12m 5s of virtual time". */
+/** "3 commands and 12m 5s of virtual time" (a `sleep` counts as time, not as a command). */
 export function describeRestore(record: SessionRecord): string {
-  const n = record.commands.length;
-  const virtualMs = record.commands.reduce((sum, c) => sum + c.gapMs, 0) + record.tailMs;
+  const n = record.commands.filter((c) => sleepDurationMs(c.line) === null).length;
+  const virtualMs = record.commands.reduce((sum, c) => sum + c.gapMs + (sleepDurationMs(c.line) ?? 0), 0) + record.tailMs;
   const minutes = Math.floor(virtualMs / 60_000);
   const seconds = Math.round((virtualMs % 60_000) / 1000);
   const time = minutes > 0 ? `${minutes}m ${seconds}s` : `${seconds}s`;
@@ -186,7 +187,7 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
       return true;
     }
     // only the time since a reset to replay: nothing worth a word in the console
-    const tell = record.commands.length > 0;
+    const tell = record.commands.some((c) => sleepDurationMs(c.line) === null);
     const startedAt = clock();
     if (tell) bridge.note(`Restoring your session: ${describeRestore(record)}…\n`);
     useRestoring.setState({ restoring: true });

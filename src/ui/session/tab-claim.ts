@@ -18,7 +18,7 @@ export interface LockManagerLike {
  * Resolves true once this tab holds the session lock (kept until the page closes), false when
  * another tab holds it. Without Web Locks (old browsers) every tab counts as the only one.
  */
-export function claimSession(locks: LockManagerLike | undefined = globalThis.navigator?.locks): Promise<boolean> {
+export function claimSession(locks: LockManagerLike | null = globalThis.navigator?.locks ?? null): Promise<boolean> {
   if (!locks) return Promise.resolve(true);
   return new Promise((resolve) => {
     locks
