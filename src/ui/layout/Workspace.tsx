@@ -16,7 +16,14 @@ import { useSelection, type BottomTab } from '../state/selection';
 import { clampShare, clampSideWidth, MAX_SHARE, MAX_SIDE_SHARE, MIN_SHARE, MIN_SIDE_PX, usePaneLayout } from './pane-layout';
 import { PaneButtons } from './PaneButtons';
 import { Splitter } from './Splitter';
+import { useMediaQuery } from './use-media-query';
 import { workspaceGrid, workspaceStyle, type Region } from './workspace-grid';
+
+/**
+ * Frames this wide give the side column the whole height (see workspaceGrid): the inspector
+ * and the control-plane panel need lines more than the console needs its last columns.
+ */
+const TALL_SIDE_FRAME = '(min-width: 960px)';
 
 // Monaco is large: it loads when the Manifests tab is first opened, not with the page — and,
 // after a reload, once the saved cluster is back (parsing it would hold the restore up).
@@ -70,7 +77,7 @@ export function Workspace({ graph, inspector, controlPlane, tabs, tab, tabStrip 
   if (graph) present.add('graph');
   if (inspector || controlPlane) present.add('side');
   if (tab) present.add('bottom');
-  const grid = workspaceGrid(present, layout);
+  const grid = workspaceGrid(present, layout, { tallSide: useMediaQuery(TALL_SIDE_FRAME) });
   const placed = (item: Region) => grid.placed.has(item);
   const top = graph || inspector || controlPlane;
   // collapsed to its tab strip (only under other panes: alone it fills the workspace)

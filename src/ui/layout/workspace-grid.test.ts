@@ -34,6 +34,16 @@ describe('workspaceGrid', () => {
     expect([...g.placed]).toEqual(['bottom']);
   });
 
+  it('gives the side column the whole height in short frames', () => {
+    const g = workspaceGrid(all, layout(), { tallSide: true });
+    expect(g.areas).toBe(`'graph vsplit side' 'hsplit vsplit side' 'bottom vsplit side'`);
+    expect(workspaceGrid(all, layout({ bottomCollapsed: true }), { tallSide: true }).areas).toBe(
+      `'graph vsplit side' '. vsplit side' 'bottom vsplit side'`,
+    );
+    // without the side column (collapsed, or left out) there is nothing to make tall
+    expect(workspaceGrid(all, layout({ sideCollapsed: true }), { tallSide: true }).areas).toBe(`'graph' 'hsplit' 'bottom'`);
+  });
+
   it('closes up around the panes an embed leaves out', () => {
     expect(workspaceGrid(new Set<Region>(['graph', 'bottom']), layout()).areas).toBe(`'graph' 'hsplit' 'bottom'`);
     expect(workspaceGrid(new Set<Region>(['graph', 'side']), layout()).areas).toBe(`'graph vsplit side'`);

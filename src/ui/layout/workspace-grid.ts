@@ -34,7 +34,11 @@ function grid(columns: string[], rows: { size: string; cells: string[] }[]): Wor
   };
 }
 
-export function workspaceGrid(present: ReadonlySet<Region>, layout: PaneLayout): WorkspaceGrid {
+/**
+ * `tallSide`: the side column takes the whole height beside the graph and the bottom panel
+ * (wide frames): the top row alone would leave the inspector a few lines.
+ */
+export function workspaceGrid(present: ReadonlySet<Region>, layout: PaneLayout, { tallSide = false } = {}): WorkspaceGrid {
   const fill = 'minmax(0, 1fr)';
   const bottom = present.has('bottom');
   if (bottom && layout.bottomMaximized) return grid([fill], [{ size: fill, cells: ['bottom'] }]);
@@ -47,6 +51,12 @@ export function workspaceGrid(present: ReadonlySet<Region>, layout: PaneLayout):
   const span = (cell: string) => columns.map(() => cell);
   if (top.length === 0) return grid([fill], bottom ? [{ size: fill, cells: ['bottom'] }] : []);
   if (!bottom) return grid(columns, [{ size: fill, cells: top }]);
+  if (tallSide && top.length === 3)
+    return grid(columns, [
+      { size: fill, cells: ['graph', 'vsplit', 'side'] },
+      { size: `${SPLIT_PX}px`, cells: [layout.bottomCollapsed ? '.' : 'hsplit', 'vsplit', 'side'] },
+      { size: layout.bottomCollapsed ? 'auto' : BOTTOM, cells: ['bottom', 'vsplit', 'side'] },
+    ]);
   if (layout.bottomCollapsed)
     return grid(columns, [
       { size: fill, cells: top },
