@@ -30,6 +30,7 @@ const session = persists(config)
       claim: () => claimSession(),
       greeting: WELCOME,
       connected: () => whenConnected(),
+      ...(config.speed !== undefined || config.paused ? { urlClock: { paused: config.paused } } : {}),
       onHide: onPageHide,
     })
   : null;

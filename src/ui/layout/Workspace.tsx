@@ -40,8 +40,35 @@ function contentBox(el: HTMLElement | null): { width: number; height: number } {
   };
 }
 
-function height(ref: RefObject<HTMLElement | null>): number {
-  return ref.current?.getBoundingClientRect().height ?? 0;
+/** A splitter over a pane whose height is stored as a share of its container's (bottom panel, control plane). */
+function ShareSplitter({
+  pane,
+  within,
+  share,
+  ...names
+}: {
+  label: string;
+  controls: string;
+  className: string;
+  pane: RefObject<HTMLElement | null>;
+  within: RefObject<HTMLElement | null>;
+  share: 'bottomShare' | 'controlShare';
+}) {
+  const set = usePaneLayout((s) => s.set);
+  const whole = () => Math.max(1, contentBox(within.current).height);
+  return (
+    <Splitter
+      orientation="horizontal"
+      {...names}
+      measure={() => ({
+        size: pane.current?.getBoundingClientRect().height ?? 0,
+        min: whole() * MIN_SHARE,
+        max: whole() * MAX_SHARE,
+      })}
+      resize={(px) => set({ [share]: clampShare(px / whole()) })}
+      reset={() => set({ [share]: null })}
+    />
+  );
 }
 
 export interface WorkspaceProps {
@@ -118,17 +145,13 @@ export function Workspace({ graph, inspector, controlPlane, tabs, tab, tabStrip 
         <aside ref={sideRef} id="kubeplay-side" className="side-area" hidden={!placed('side')}>
           {inspector && <Inspector />}
           {inspector && controlPlane && (
-            <Splitter
-              orientation="horizontal"
+            <ShareSplitter
               label="Resize control plane panel"
               controls="kubeplay-controlplane"
               className="split-control"
-              measure={() => {
-                const column = contentBox(sideRef.current).height;
-                return { size: height(controlRef), min: column * MIN_SHARE, max: column * MAX_SHARE };
-              }}
-              resize={(px) => layout.set({ controlShare: clampShare(px / Math.max(1, contentBox(sideRef.current).height)) })}
-              reset={() => layout.set({ controlShare: null })}
+              pane={controlRef}
+              within={sideRef}
+              share="controlShare"
             />
           )}
           {controlPlane && (
@@ -139,17 +162,13 @@ export function Workspace({ graph, inspector, controlPlane, tabs, tab, tabStrip 
         </aside>
       )}
       {grid.placed.has('hsplit') && (
-        <Splitter
-          orientation="horizontal"
+        <ShareSplitter
           label="Resize bottom panel"
           controls="kubeplay-bottom"
           className="split-bottom"
-          measure={() => {
-            const whole = contentBox(workspaceRef.current).height;
-            return { size: height(bottomRef), min: whole * MIN_SHARE, max: whole * MAX_SHARE };
-          }}
-          resize={(px) => layout.set({ bottomShare: clampShare(px / Math.max(1, contentBox(workspaceRef.current).height)) })}
-          reset={() => layout.set({ bottomShare: null })}
+          pane={bottomRef}
+          within={workspaceRef}
+          share="bottomShare"
         />
       )}
       {tab && (

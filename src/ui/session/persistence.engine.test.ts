@@ -37,11 +37,17 @@ function page(timers: FakeTimers) {
   return { handler, bridge, store };
 }
 
-function persist(bridge: Bridge, store: KubeplayStore, kv: KeyValueStore, tick: { run?: () => void }): SessionPersistence {
+function persist(
+  bridge: Bridge,
+  store: KubeplayStore,
+  kv: KeyValueStore,
+  tick: { run?: () => void },
+  holdsSession = true,
+): SessionPersistence {
   return startPersistence(bridge, {
     store,
     open: async () => kv,
-    claim: async () => true,
+    claim: async () => holdsSession,
     greeting: WELCOME,
     connected: async () => {},
     every: (fn) => {
@@ -136,17 +142,7 @@ describe('session persistence with the engine', () => {
     const timers = new FakeTimers();
     const tab = page(timers);
     const tick: { run?: () => void } = {};
-    const persistence = startPersistence(tab.bridge, {
-      store: tab.store,
-      open: async () => kv,
-      claim: async () => false,
-      greeting: WELCOME,
-      connected: async () => {},
-      every: (fn) => {
-        tick.run = fn;
-        return () => {};
-      },
-    });
+    const persistence = persist(tab.bridge, tab.store, kv, tick, false);
     expect(await settle(timers, persistence.restored)).toBe(false);
     tab.bridge.runConsole('kubectl create ns other');
     tick.run?.();

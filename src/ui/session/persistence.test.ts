@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT } from '../layout/pane-layout';
 import { bindEditorBuffer, useEditorBuffer, type BufferModel } from './editor-buffer';
 import { describeRestore, mergeTranscript, persists } from './persistence';
-import { RECORD_VERSION, type SessionRecord } from './record';
+import { sessionRecord } from './fixtures';
 import { claimSession, type LockManagerLike } from './tab-claim';
 
 describe('persists', () => {
@@ -45,23 +44,14 @@ describe('mergeTranscript', () => {
 
 describe('describeRestore', () => {
   it('counts commands, and sleeps as virtual time', () => {
-    const record: SessionRecord = {
-      version: RECORD_VERSION,
-      savedAt: 0,
+    const record = sessionRecord({
       commands: [
         { line: 'kubectl create deployment web --image=nginx', gapMs: 2000 },
         { line: 'sleep 1m', gapMs: 0 },
         { line: 'kubectl get pods', gapMs: 3000 },
       ],
       tailMs: 5000,
-      speed: 1,
-      playing: true,
-      transcript: [],
-      history: [],
-      editor: null,
-      tab: 'console',
-      layout: DEFAULT_LAYOUT,
-    };
+    });
     expect(describeRestore(record)).toBe('2 commands and 1m 10s of virtual time');
   });
 });

@@ -66,6 +66,8 @@ export interface PersistenceDeps {
   greeting: string;
   /** Resolves once the worker is ready. */
   connected(): Promise<void>;
+  /** The URL sets the clock (`speed=`, `paused`): it wins over the saved speed and play state. */
+  urlClock?: { paused: boolean };
   now?: () => number;
   /** Real-time milliseconds, for the restore's own measurement. */
   clock?: () => number;
@@ -181,9 +183,10 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
     }));
     pageReady();
     await deps.connected();
-    bridge.setSpeed(record.speed);
+    const playing = deps.urlClock ? !deps.urlClock.paused : record.playing;
+    if (!deps.urlClock) bridge.setSpeed(record.speed);
     if (record.commands.length === 0 && record.tailMs === 0) {
-      if (!record.playing) bridge.pause();
+      if (!playing) bridge.pause();
       return true;
     }
     // only the time since a reset to replay: nothing worth a word in the console
@@ -192,7 +195,7 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
     if (tell) bridge.note(`Restoring your session: ${describeRestore(record)}…\n`);
     useRestoring.setState({ restoring: true });
     try {
-      const last = bridge.restore(record.commands, record.tailMs, record.playing);
+      const last = bridge.restore(record.commands, record.tailMs, playing);
       if (last) await bridge.track(last);
     } finally {
       useRestoring.setState({ restoring: false });

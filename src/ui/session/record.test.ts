@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LAYOUT } from '../layout/pane-layout';
-import {
-  hasWork,
-  readRecord,
-  RECORD_VERSION,
-  SAVED_ENTRIES,
-  SAVED_ENTRY_CHARS,
-  transcriptToSave,
-  type SessionRecord,
-} from './record';
+import { sessionRecord } from './fixtures';
+import { hasWork, readRecord, RECORD_VERSION, SAVED_ENTRIES, SAVED_ENTRY_CHARS, transcriptToSave } from './record';
 
-const record = (patch: Partial<SessionRecord> = {}): SessionRecord => ({
-  version: RECORD_VERSION,
-  savedAt: 1,
-  commands: [],
-  tailMs: 0,
-  speed: 1,
-  playing: true,
-  transcript: [],
-  history: [],
-  editor: null,
-  tab: 'console',
-  layout: DEFAULT_LAYOUT,
-  ...patch,
-});
+const record = sessionRecord;
 
 describe('transcriptToSave', () => {
   it('keeps the newest entries, each cut to its end, without command ids', () => {
@@ -90,5 +70,8 @@ describe('hasWork', () => {
     expect(hasWork(record({ tailMs: 10 }))).toBe(true);
     expect(hasWork(record({ editor: '' }))).toBe(true);
     expect(hasWork(record({ history: ['kubectl get pods'] }))).toBe(true);
+    expect(hasWork(record({ layout: { ...DEFAULT_LAYOUT, sideCollapsed: true } }))).toBe(true);
+    expect(hasWork(record({ speed: 10 }))).toBe(true);
+    expect(hasWork(record({ tab: 'events' }))).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { isSpeed, type Speed } from '../../protocol/messages';
 import type { RecordedCommand } from '../embed/recorder';
 import type { ConsoleEntry, ConsoleEntryKind } from '../state/console';
 import type { BottomTab } from '../state/selection';
-import { readLayout, type PaneLayout } from '../layout/pane-layout';
+import { DEFAULT_LAYOUT, readLayout, type PaneLayout } from '../layout/pane-layout';
 
 /** Bump when the shape changes: an older record is then ignored, not misread. */
 export const RECORD_VERSION = 1;
@@ -101,10 +101,15 @@ export function readRecord(value: unknown): SessionRecord | null {
   };
 }
 
-/** Whether a record holds any work worth restoring (a fresh page saves one that holds none). */
+/** Whether a record holds anything to give back (a fresh page saves one that holds nothing). */
 export function hasWork(record: SessionRecord): boolean {
+  const layout = Object.keys(DEFAULT_LAYOUT) as (keyof PaneLayout)[];
   return (
     record.commands.length > 0 ||
+    record.speed !== 1 ||
+    !record.playing ||
+    record.tab !== 'console' ||
+    layout.some((k) => record.layout[k] !== DEFAULT_LAYOUT[k]) ||
     record.tailMs > 0 ||
     record.history.length > 0 ||
     record.editor !== null ||
