@@ -59,6 +59,7 @@ async function editorText(page: Page): Promise<string | undefined> {
 }
 
 test('a reload restores the cluster with its Deployment, the edited manifest and the console', async ({ page }) => {
+  test.setTimeout(120_000);
   const problems = watchProblems(page);
   await open(page);
   await setSpeed(page, '10');
@@ -96,6 +97,7 @@ test('a reload restores the cluster with its Deployment, the edited manifest and
 });
 
 test('a second tab does not overwrite the first one’s session, and Reset cluster clears it', async ({ page, context }) => {
+  test.setTimeout(120_000);
   await open(page);
   await runLine(page, 'kubectl create deployment first --image=nginx:1.14.2 --replicas=2');
   await expectRunning(page, 'first-', 2);
@@ -131,6 +133,7 @@ test('a second tab does not overwrite the first one’s session, and Reset clust
 });
 
 test('panes resize by pointer and keyboard, collapse and maximise, and stay so after a reload', async ({ page }) => {
+  test.setTimeout(90_000);
   const problems = watchProblems(page);
   await open(page);
   const side = page.locator('#kubeplay-side');

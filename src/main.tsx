@@ -11,40 +11,42 @@ import { startPage, whenConnected } from './ui/embed/boot';
 import { parsePageParams } from './ui/embed/params';
 import { openIndexedDbStore } from './ui/session/idb';
 import { onPageHide, persists, startPersistence } from './ui/session/persistence';
+import { cachedLayout } from './ui/session/layout-cache';
 import { claimSession } from './ui/session/tab-claim';
+import { usePaneLayout } from './ui/layout/pane-layout';
+import { useSelection } from './ui/state/selection';
 import { useTheme } from './ui/theme';
 import './ui/styles.css';
-
-/** Longest the first render waits for the saved layout (IndexedDB answers in a few ms). */
-const LAYOUT_WAIT_MS = 300;
 
 const config = parsePageParams(location.search);
 // an embed's theme= wins for this page only; otherwise the stored choice (or the system's) applies
 if (config.theme) useTheme.getState().setPreference(config.theme, { remember: false });
 
+// the panes as the user left them from the first render on (the session itself comes from IndexedDB)
+const cached = persists(config) ? cachedLayout() : null;
+if (cached) {
+  useSelection.getState().showTab(cached.tab);
+  usePaneLayout.getState().replace(cached.layout);
+}
+
 const bridge = startBridge();
 startPage(bridge, config);
-const session = persists(config)
-  ? startPersistence(bridge, {
-      open: () => openIndexedDbStore(),
-      claim: () => claimSession(),
-      greeting: WELCOME,
-      connected: () => whenConnected(),
-      ...(config.speed !== undefined || config.paused ? { urlClock: { paused: config.paused } } : {}),
-      onHide: onPageHide,
-    })
-  : null;
+if (persists(config)) {
+  startPersistence(bridge, {
+    open: () => openIndexedDbStore(),
+    claim: () => claimSession(),
+    greeting: WELCOME,
+    connected: () => whenConnected(),
+    ...(config.speed !== undefined || config.paused ? { urlClock: { paused: config.paused } } : {}),
+    onHide: onPageHide,
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <App bridge={bridge} config={config} />
-    </StrictMode>,
-  );
-
-// the saved layout first, so the panes do not jump once it arrives
-if (session) void Promise.race([session.ready, new Promise((resolve) => setTimeout(resolve, LAYOUT_WAIT_MS))]).then(render);
-else render();
+createRoot(root).render(
+  <StrictMode>
+    <App bridge={bridge} config={config} />
+  </StrictMode>,
+);

@@ -19,6 +19,7 @@ import { useSelection } from '../state/selection';
 import { kubeplayStore, type KubeplayStore } from '../state/store';
 import { useEditorBuffer } from './editor-buffer';
 import type { KeyValueStore } from './idb';
+import { cacheLayout } from './layout-cache';
 import { hasWork, readRecord, RECORD_VERSION, transcriptToSave, type SessionRecord } from './record';
 
 export const SESSION_KEY = 'session';
@@ -78,8 +79,6 @@ export interface PersistenceDeps {
 
 /** What a running persistence exposes (tests, the e2e measurement through window). */
 export interface SessionPersistence {
-  /** Resolves when the page's own state (layout, tab, editor text, console) is back: render then. */
-  ready: Promise<void>;
   /** Resolves when the saved session is back (or there was none): true if one was restored. */
   restored: Promise<boolean>;
   /** Real time the cluster's replay took, once restored. */
@@ -135,6 +134,7 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
     lastSaveAt = clock();
     lastSavedClock = store.getState().clock.now;
     const record = currentRecord(bridge, store, now());
+    cacheLayout(record.layout, record.tab);
     // one write at a time, in order: an older snapshot never lands after a newer one
     saving = saving.then(() => target.put(SESSION_KEY, record)).catch(() => {});
     return saving;
@@ -168,11 +168,6 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
     if (deps.onHide) stops.push(deps.onHide(() => void save()));
   };
 
-  let pageReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    pageReady = resolve;
-  });
-
   const restore = async (record: SessionRecord): Promise<boolean> => {
     useSelection.getState().showTab(record.tab);
     usePaneLayout.getState().replace(record.layout);
@@ -181,11 +176,12 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
       history: record.history,
       transcript: mergeTranscript(record.transcript, s.transcript, deps.greeting),
     }));
-    pageReady();
     await deps.connected();
     const playing = deps.urlClock ? !deps.urlClock.paused : record.playing;
     if (!deps.urlClock) bridge.setSpeed(record.speed);
-    if (record.commands.length === 0 && record.tailMs === 0) {
+    // Nothing done to the cluster: the default one is already there (only its clock would differ,
+    // and replaying the time would reset the worker and delay the page's first picture of it).
+    if (record.commands.length === 0) {
       if (!playing) bridge.pause();
       return true;
     }
@@ -209,13 +205,11 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
     try {
       kv = await deps.open();
     } catch {
-      pageReady();
       bridge.note('This browser does not let the page keep your session (IndexedDB is unavailable): a reload starts over.\n');
       return false;
     }
     allowed = await deps.claim();
     if (!allowed) {
-      pageReady();
       bridge.note(
         'Kubeplay is open in another tab, which keeps your saved session: this tab starts fresh and is not saved. ' +
           'Close the other tab and reload this one to continue that session here.\n',
@@ -230,7 +224,6 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
     try {
       if (record && hasWork(record)) done = await restore(record);
     } finally {
-      pageReady();
       allowed = true;
       watch();
       void save();
@@ -239,7 +232,6 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
   })();
 
   return {
-    ready,
     restored,
     restoreMs: () => restoreMs,
     save,

@@ -67,7 +67,9 @@ describe('readRecord', () => {
 describe('hasWork', () => {
   it('is false for a page where nothing was done, true once anything was', () => {
     expect(hasWork(record({ transcript: [{ seq: 1, kind: 'system', text: 'Welcome' }] }))).toBe(false);
-    expect(hasWork(record({ tailMs: 10 }))).toBe(true);
+    // time alone is not work: the default cluster is already there
+    expect(hasWork(record({ tailMs: 10 }))).toBe(false);
+    expect(hasWork(record({ commands: [{ line: 'kubectl get pods', gapMs: 0 }] }))).toBe(true);
     expect(hasWork(record({ editor: '' }))).toBe(true);
     expect(hasWork(record({ history: ['kubectl get pods'] }))).toBe(true);
     expect(hasWork(record({ layout: { ...DEFAULT_LAYOUT, sideCollapsed: true } }))).toBe(true);

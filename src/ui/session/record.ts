@@ -110,7 +110,6 @@ export function hasWork(record: SessionRecord): boolean {
     !record.playing ||
     record.tab !== 'console' ||
     layout.some((k) => record.layout[k] !== DEFAULT_LAYOUT[k]) ||
-    record.tailMs > 0 ||
     record.history.length > 0 ||
     record.editor !== null ||
     record.transcript.some((e) => e.kind === 'command')
