@@ -316,8 +316,9 @@ export class Bridge {
         this.update((s) => ({ running: s.running.filter((id) => id !== message.id) }));
         return;
       case 'edit':
-        // `kubectl edit` typed in the console: the Manifests tab opens with the live object.
-        useSelection.getState().requestEdit(message.key);
+        // `kubectl edit` typed in the console: the Manifests tab opens with the live object
+        // (not when a restore replays it: the editor gets its saved text back instead).
+        if (!this.quiet.has(message.id)) useSelection.getState().requestEdit(message.key);
         return;
       case 'result': {
         const resolve = this.queries.get(message.id);
