@@ -366,3 +366,48 @@ describe('Bridge with a worker it can replace', () => {
     expect(workers).toHaveLength(1);
   });
 });
+
+describe('Bridge.restore', () => {
+  it('replays a saved session on a fresh simulation, paused, without echoing it', async () => {
+    const { worker, store, bridge, deliver } = setup();
+    deliver({ type: 'ready', version: PROTOCOL_VERSION, clock: clock(0) });
+    worker.sent = [];
+    const last = bridge.restore(
+      [
+        { line: 'kubectl create deployment web --image=nginx', gapMs: 0 },
+        { line: 'kubectl edit deployment web', gapMs: 2500 },
+      ],
+      60_000,
+      true,
+    );
+    expect(worker.sent).toEqual([
+      { type: 'clock', op: 'pause' },
+      { type: 'reset', options: {} },
+      { type: 'clock', op: 'pause' },
+      { type: 'console', id: 'c1', line: 'kubectl create deployment web --image=nginx' },
+      { type: 'console', id: 'c2', line: 'sleep 2.5s' },
+      { type: 'console', id: 'c3', line: 'kubectl edit deployment web' },
+      { type: 'console', id: 'c4', line: 'sleep 1m0s' },
+      { type: 'clock', op: 'play' },
+    ]);
+    expect(last).toBe('c4');
+    const done = bridge.track('c4');
+    useSelection.setState({ tab: 'console', editRequest: null });
+    for (const id of ['c1', 'c2', 'c3', 'c4']) {
+      deliver({ type: 'started', id, line: 'x', source: 'console', now: 0 });
+      deliver({ type: 'output', id, stream: 'stdout', text: `out of ${id}\n` });
+      if (id === 'c3') deliver({ type: 'edit', id, key: 'Deployment/default/web' });
+      deliver({ type: 'done', id, exitCode: 0, now: 0 });
+    }
+    expect((await done).stdout).toBe('out of c4\n');
+    // nothing of the replay reached the console, and its `kubectl edit` opened no editor
+    expect(store.getState().transcript.entries.map((e) => e.text)).toEqual([WELCOME]);
+    expect(useSelection.getState().editRequest).toBeNull();
+    expect(useSelection.getState().tab).toBe('console');
+    expect(store.getState().running).toEqual([]);
+    // a command typed afterwards is echoed as usual
+    const typed = bridge.runConsole('kubectl get pods');
+    deliver({ type: 'started', id: typed, line: 'kubectl get pods', source: 'console', now: 0 });
+    expect(store.getState().transcript.entries.at(-1)).toMatchObject({ kind: 'command', text: 'kubectl get pods' });
+  });
+});

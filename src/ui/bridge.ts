@@ -84,6 +84,8 @@ export class Bridge {
   private worker: WorkerLike;
   /** Cancels the Ctrl+C watchdog, while one is armed. */
   private cancelWatchdog: (() => void) | undefined;
+  /** Commands replayed to restore a saved session: their echo and output stay out of the console. */
+  private readonly quiet = new Set<string>();
 
   constructor(
     worker: WorkerLike,
@@ -223,6 +225,21 @@ export class Bridge {
     this.send({ type: 'clock', op: 'speed', speed });
   }
 
+  /**
+   * Rebuilds a saved session's cluster (session/persistence.ts): a fresh simulation, then the
+   * recorded commands and `tailMs` of virtual time after them, with the clock paused and nothing
+   * echoed; the clock plays afterwards if `playing`. Returns the id of the last command sent
+   * (track it to know when the cluster is back), or undefined when there was nothing to replay.
+   */
+  restore(commands: readonly RecordedCommand[], tailMs: number, playing: boolean): string | undefined {
+    this.send({ type: 'clock', op: 'pause' });
+    this.reset();
+    const tail = sleepLines(tailMs).map((line): RecordedCommand => ({ line, gapMs: 0 }));
+    const last = this.replay([...commands, ...tail], playing, { quiet: true });
+    if (!playing) this.update((s) => ({ clock: { ...s.clock, playing: false } }));
+    return last;
+  }
+
   /** Replaces the simulation with a fresh one, silently (a start-up script begins from zero). */
   reset(options: ResetOptions = {}): void {
     this.recorder.reset();
@@ -279,7 +296,7 @@ export class Bridge {
         this.recorder.started(message.id, message.line, message.now);
         // Commands render as blocks, so an echo starts on its own line even after a partial line.
         this.update((s) => ({
-          transcript: appendEntry(s.transcript, 'command', message.line, message.id),
+          transcript: this.quiet.has(message.id) ? s.transcript : appendEntry(s.transcript, 'command', message.line, message.id),
           running: s.running.includes(message.id) ? s.running : [...s.running, message.id],
         }));
         return;
@@ -289,6 +306,7 @@ export class Bridge {
           tracked.output += message.text;
           tracked[message.stream] += message.text;
         }
+        if (this.quiet.has(message.id)) return;
         this.update((s) => ({ transcript: appendEntry(s.transcript, message.stream, message.text, message.id) }));
         return;
       }
@@ -298,8 +316,9 @@ export class Bridge {
         this.update((s) => ({ running: s.running.filter((id) => id !== message.id) }));
         return;
       case 'edit':
-        // `kubectl edit` typed in the console: the Manifests tab opens with the live object.
-        useSelection.getState().requestEdit(message.key);
+        // `kubectl edit` typed in the console: the Manifests tab opens with the live object
+        // (not when a restore replays it: the editor gets its saved text back instead).
+        if (!this.quiet.has(message.id)) useSelection.getState().requestEdit(message.key);
         return;
       case 'result': {
         const resolve = this.queries.get(message.id);
@@ -348,6 +367,7 @@ export class Bridge {
     this.attach(this.worker);
     for (const resolve of this.queries.values()) resolve({ stdout: '', stderr: `kubeplay: ${reason}\n`, exitCode: 1 });
     this.queries.clear();
+    this.quiet.clear();
     for (const id of running) {
       this.recorder.done(id, 130);
       this.settle(id, 130, `kubeplay: ${reason}\n`);
@@ -368,23 +388,27 @@ export class Bridge {
    * Runs recorded commands again on a fresh worker with its clock paused, a `sleep` for each gap,
    * so they meet the cluster they met the first time; then the clock plays if it did before.
    */
-  private replay(commands: readonly RecordedCommand[], playing: boolean): void {
+  private replay(commands: readonly RecordedCommand[], playing: boolean, { quiet = false } = {}): string | undefined {
+    let last: string | undefined;
     if (commands.length > 0) {
       this.send({ type: 'clock', op: 'pause' });
       for (const c of commands) {
-        for (const line of sleepLines(c.gapMs)) this.replayLine(line);
-        this.replayLine(c.line, c.stdin);
+        for (const line of sleepLines(c.gapMs)) this.replayLine(line, undefined, quiet);
+        last = this.replayLine(c.line, c.stdin, quiet);
       }
     }
     if (playing) this.send({ type: 'clock', op: 'play' });
+    return last;
   }
 
   /** Sends a console line as runConsole does, without adding it to the input history. */
-  private replayLine(line: string, stdin?: string): void {
+  private replayLine(line: string, stdin?: string, quiet = false): string {
     const id = this.id('c');
+    if (quiet) this.quiet.add(id);
     this.update((s) => ({ running: [...s.running, id] }));
     this.recorder.sending(id, line, stdin);
     this.send(stdin === undefined ? { type: 'console', id, line } : { type: 'console', id, line, stdin });
+    return id;
   }
 
   private fail(reason: string): void {

@@ -2,6 +2,7 @@
 // tabs keyboard pattern). An embed shows only the panels its URL keeps, in the page's order.
 
 import { useRef, type KeyboardEvent } from 'react';
+import { usePaneLayout } from '../layout/pane-layout';
 import { useSelection, type BottomTab } from '../state/selection';
 import { tabIndexAfterKey } from './tablist-keys';
 
@@ -13,7 +14,12 @@ export const BOTTOM_TABS: readonly BottomTab[] = ['console', 'manifests', 'event
 export function BottomTabs({ tabs = BOTTOM_TABS, current }: { tabs?: readonly BottomTab[]; current?: BottomTab }) {
   const selected = useSelection((s) => s.tab);
   const tab = current ?? selected;
-  const showTab = useSelection((s) => s.showTab);
+  const select = useSelection((s) => s.showTab);
+  // a tab of a collapsed bottom panel opens it
+  const showTab = (t: BottomTab) => {
+    select(t);
+    usePaneLayout.getState().set({ bottomCollapsed: false });
+  };
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   // roving focus: only the selected tab is in the Tab order; arrows move between tabs
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {

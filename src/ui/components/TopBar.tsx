@@ -14,7 +14,7 @@ import { useSelection } from '../state/selection';
 import { useKubeplay } from '../state/store';
 import { ClockReadout } from './ClockReadout';
 import { nextThemePreference, useTheme } from '../theme';
-import { Logo, PauseIcon, PlayIcon, StepIcon, ThemeIcon } from './icons';
+import { Logo, PauseIcon, PlayIcon, ResetIcon, StepIcon, ThemeIcon } from './icons';
 
 function PlayPauseButton() {
   const bridge = useBridge();
@@ -22,12 +22,12 @@ function PlayPauseButton() {
   return playing ? (
     <button type="button" className="btn btn-primary" onClick={() => bridge.pause()} title="Pause the simulated clock">
       <PauseIcon />
-      Pause
+      <span className="btn-label">Pause</span>
     </button>
   ) : (
     <button type="button" className="btn btn-primary" onClick={() => bridge.play()} title="Let simulated time run">
       <PlayIcon />
-      Play
+      <span className="btn-label">Play</span>
     </button>
   );
 }
@@ -37,7 +37,7 @@ function StepButton() {
   return (
     <button type="button" className="btn" onClick={() => bridge.step()} title="Pause and jump to the next scheduled event">
       <StepIcon />
-      Step
+      <span className="btn-label">Step</span>
     </button>
   );
 }
@@ -84,7 +84,8 @@ function ResetClusterButton() {
         onClick={() => dialog.current?.showModal()}
         title={`Start over with the default cluster\n$ ${RESET_LINE}`}
       >
-        Reset cluster
+        <ResetIcon />
+        <span className="btn-label">Reset cluster</span>
       </button>
       {/* A modal <dialog>: focus moves into it and Escape closes it, returning focus to the button. */}
       <dialog

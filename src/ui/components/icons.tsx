@@ -28,6 +28,22 @@ export function StepIcon() {
   );
 }
 
+/** A circular arrow: start over. */
+export function ResetIcon() {
+  return (
+    <svg {...common}>
+      <path
+        d="M3.2 8a4.8 4.8 0 1 0 1.6-3.6M3.2 2.8v2.6h2.6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /** Kubeplay's mark: a heptagon (Kubernetes' wheel has seven spokes) around a play triangle. */
 export function Logo() {
   return (

@@ -17,6 +17,7 @@ import { liveObjectYaml } from './live-object';
 import { manifestModel, monaco, setupMonaco } from './monaco-setup';
 import { applyPageTheme, PAGE_THEME } from './monaco-theme';
 import { isAnotherManifest } from './manifest-identity';
+import { bindEditorBuffer } from '../session/editor-buffer';
 import { locateProblems } from './yaml-paths';
 import './editor.css';
 
@@ -195,6 +196,7 @@ export default function ManifestEditor() {
       if (model) m.editor.setModelMarkers(model, MARKER_OWNER, []);
       useEditorUi.getState().set({ appliedText: null, status: { state: 'idle', text: IDLE_TEXT } });
     });
+    bindEditorBuffer(editor.getModel()); // the text is saved with the session and comes back on reload
     editor.addAction({
       id: 'kubeplay.apply',
       label: 'Apply manifests (kubectl apply -f -)',

@@ -116,7 +116,7 @@ export function ShareButton({ theme }: { theme?: string }) {
         title="Copy a link that replays this session"
       >
         <ShareIcon />
-        Share
+        <span className="btn-label">Share</span>
       </button>
       {shared && (
         <div

@@ -159,6 +159,17 @@ export class SessionRecorder {
     return this.commands.filter((c) => !running.has(c));
   }
 
+  /**
+   * What a reload replays to rebuild this cluster: the ended commands and the virtual time since
+   * the last one (0 while a command runs or the time is not known exactly — a running command
+   * is left out: replaying a half-done `sleep 1h` would wait the whole hour).
+   */
+  restorable(): { commands: RecordedCommand[]; tailMs: number } {
+    const commands = this.completed();
+    const tailMs = this.active.size === 0 && !this.stale && !this.awaitingSnapshot ? Math.max(0, this.clock - this.cursor) : 0;
+    return { commands, tailMs };
+  }
+
   /** The session as script steps, ending with the time passed since the last command. */
   steps(): SessionStep[] {
     const steps: SessionStep[] = [];
