@@ -26,13 +26,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 export function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  // Every write freezes its new object: walk the values without allocating an array of them.
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
-  } else {
-    const obj = value as Record<string, unknown>;
-    for (const k in obj) if (Object.prototype.hasOwnProperty.call(obj, k)) deepFreeze(obj[k]);
-  }
+  for (const v of Object.values(value as object)) deepFreeze(v);
   return value;
 }
 
