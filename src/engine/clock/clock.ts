@@ -66,6 +66,9 @@ export class Clock {
   private executed = 0;
   private running = false;
   private limitMs = Infinity;
+  /** timestamp()'s last answer and the second it is for. */
+  private stampedSecond = NaN;
+  private stamp = '';
 
   constructor(readonly epochMs: number = DEFAULT_EPOCH_MS) {}
 
@@ -90,7 +93,13 @@ export class Clock {
 
   /** RFC 3339 timestamp, second precision, as Kubernetes writes metav1.Time. */
   timestamp(atMs: number = this.current): string {
-    return new Date(this.epochMs + Math.floor(atMs / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    const second = Math.floor(atMs / 1000);
+    // Most calls ask for the current second again: one string for all of them.
+    if (second !== this.stampedSecond) {
+      this.stampedSecond = second;
+      this.stamp = new Date(this.epochMs + second * 1000).toISOString().replace('.000Z', 'Z');
+    }
+    return this.stamp;
   }
 
   /** Parses a metav1.Time back into virtual milliseconds. */

@@ -54,13 +54,27 @@ export function podFromTemplate(
 ): KObject {
   const tm = template.metadata ?? {};
   const metadata: KObject['metadata'] = {};
-  if (tm.labels) metadata.labels = { ...tm.labels };
-  if (tm.annotations) metadata.annotations = { ...tm.annotations };
+  // A stored template's maps are frozen: its pods share them rather than each holding a copy.
+  if (tm.labels) metadata.labels = Object.isFrozen(tm.labels) ? tm.labels : { ...tm.labels };
+  if (tm.annotations) metadata.annotations = Object.isFrozen(tm.annotations) ? tm.annotations : { ...tm.annotations };
   metadata.generateName = generateName;
   if (tm.finalizers) metadata.finalizers = [...tm.finalizers];
-  if (controllerRef) metadata.ownerReferences = [controllerRef];
+  if (controllerRef) metadata.ownerReferences = ownerReferencesOf(controllerRef);
   return { apiVersion: 'v1', kind: 'Pod', metadata, spec: template.spec };
 }
+
+/**
+ * `[controllerRef]`, one array per controllerRef object: the pods a sync creates with one
+ * controllerRef share it (and what is memoised per ownerReferences array, like the owner-uid index
+ * values), instead of an array each.
+ */
+function ownerReferencesOf(controllerRef: OwnerReference): OwnerReference[] {
+  let refs = ownerReferencesByRef.get(controllerRef);
+  if (!refs) ownerReferencesByRef.set(controllerRef, (refs = [controllerRef]));
+  return refs;
+}
+
+const ownerReferencesByRef = new WeakMap<OwnerReference, OwnerReference[]>();
 
 /** An error of RealPodControl in Go's %v form. */
 

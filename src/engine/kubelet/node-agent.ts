@@ -175,9 +175,11 @@ export class NodeAgent {
   private networkReady = true;
   /** lastNodeUnschedulable: what the kubelet last saw of spec.unschedulable. */
   private lastUnschedulable = false;
+  /** ownStatus() of the current boot. */
+  private own?: { bootId: string; status: Record<string, unknown> };
   /** The node status the last check found stored (identity) and whether its own parts matched. */
   private checkedStatus: unknown;
-  private checkedStatic = '';
+  private checkedOwn: unknown;
   private staticMatches = false;
   /** The stored conditions and conditionState() last found to need no write (syncNodeStatus). */
   private unchangedConditions: Condition[] | undefined;
@@ -419,8 +421,17 @@ export class NodeAgent {
     return { capacity, allocatable: allocatableOf(capacity, s.kubeReserved, s.systemReserved) };
   }
 
-  /** The status fields the kubelet sets besides conditions and images. */
+  /**
+   * The status fields the kubelet sets besides conditions and images. They depend on the machine
+   * (fixed) and the boot ID only, so they are built once per boot: a status sync every 10 s on
+   * every node then compares by identity instead of re-parsing quantities and serialising.
+   */
   private ownStatus(): Record<string, unknown> {
+    if (this.own?.bootId !== this.bootId) this.own = { bootId: this.bootId, status: this.buildOwnStatus() };
+    return this.own.status;
+  }
+
+  private buildOwnStatus(): Record<string, unknown> {
     const s = this.spec;
     return {
       ...this.resources(),
@@ -564,12 +575,11 @@ export class NodeAgent {
     // The rest of the kubelet's status (capacity, allocatable, addresses, nodeInfo) is compared
     // only when the stored status is another object than at the last check.
     const own = this.ownStatus();
-    const ownText = JSON.stringify(own);
-    if (node.status !== this.checkedStatus || ownText !== this.checkedStatic) {
+    if (node.status !== this.checkedStatus || own !== this.checkedOwn) {
       const stored = node.status ?? {};
       this.staticMatches = Object.keys(own).every((k) => deepEqual(stored[k], own[k]));
       this.checkedStatus = node.status;
-      this.checkedStatic = ownText;
+      this.checkedOwn = own;
     }
     if (!changed && !imagesChanged && this.staticMatches && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
     if (changed) this.recordTransitions(previous, this.currentConditions());

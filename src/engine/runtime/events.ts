@@ -21,6 +21,9 @@
 import type { KEvent, KObject, ObjectReference } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import { TokenBucket } from './rate-limiters';
+import { StringInterner } from './string-interner';
+
+type EventSource = NonNullable<KEvent['source']>;
 
 export type EventType = 'Normal' | 'Warning';
 
@@ -163,6 +166,9 @@ export class EventRecorder {
   /** Sub-millisecond "nanoseconds" for names: events written in the same virtual ms count up. */
   private nameMs = -1;
   private nameSeq = 0;
+  /** Messages repeat across pods ("Started container nginx"): stored events share one string. */
+  private readonly messages = new StringInterner();
+  private readonly sources = new Map<string, Map<string, EventSource>>();
 
   constructor(
     private readonly api: ApiServer,
@@ -207,8 +213,8 @@ export class EventRecorder {
       metadata: { name: this.eventName(ref.name ?? ''), namespace: ref.namespace || 'default' },
       involvedObject: ref,
       reason,
-      message,
-      source: host ? { component, host } : { component },
+      message: this.messages.intern(message),
+      source: this.source(component, host),
       firstTimestamp: now,
       lastTimestamp: now,
       count: 1,
@@ -217,6 +223,16 @@ export class EventRecorder {
       reportingComponent: component,
       reportingInstance: host ?? '',
     };
+  }
+
+  /** The event source of a component (and host): one frozen object each, shared by its events. */
+  private source(component: string, host: string | undefined): EventSource {
+    let byHost = this.sources.get(component);
+    if (!byHost) this.sources.set(component, (byHost = new Map()));
+    const key = host ?? '';
+    let source = byHost.get(key);
+    if (!source) byHost.set(key, (source = Object.freeze(host ? { component, host } : { component })));
+    return source;
   }
 
   /** `<name>.<hex of unix nanoseconds>`, unique within a virtual millisecond thanks to a counter. */

@@ -106,8 +106,20 @@ export function splitKey(key: string): { namespace: string; name: string } {
 
 interface Index {
   fn: IndexFunc;
-  /** value → keys of the objects indexed under it */
-  buckets: Map<string, Set<string>>;
+  /** value → the objects indexed under it */
+  buckets: Map<string, Bucket>;
+}
+
+interface Bucket {
+  keys: Set<string>;
+  /**
+   * Whether `keys` iterates in list order (addedAt): known true / false, or undefined before the
+   * first lookup in list order checked it. Kept up to date on insert while known, so the common
+   * lookup (a bucket filled in add order) neither checks nor sorts.
+   */
+  ordered: boolean | undefined;
+  /** addedAt of the bucket's newest key while `ordered`. */
+  last: number;
 }
 
 export class Informer {
@@ -208,10 +220,10 @@ export class Informer {
 
   /** Objects indexed under `value` (cache.Indexer.ByIndex); empty for an unknown value. */
   byIndex(indexName: string, value: string): KObject[] {
-    const keys = this.index(indexName).buckets.get(value);
-    if (!keys) return [];
+    const bucket = this.index(indexName).buckets.get(value);
+    if (!bucket) return [];
     const out: KObject[] = [];
-    for (const key of keys) out.push(this.items.get(key)!);
+    for (const key of bucket.keys) out.push(this.items.get(key)!);
     return out;
   }
 
@@ -221,27 +233,38 @@ export class Informer {
    * decides exactly as a namespace list filtered the same way would.
    */
   byIndexesInListOrder(lookups: readonly (readonly [indexName: string, value: string])[]): KObject[] {
-    const buckets: Set<string>[] = [];
+    const buckets: Bucket[] = [];
     for (const [indexName, value] of lookups) {
       const bucket = this.index(indexName).buckets.get(value);
-      if (bucket && bucket.size > 0) buckets.push(bucket);
+      if (bucket && bucket.keys.size > 0) buckets.push(bucket);
     }
     if (buckets.length === 0) return [];
+    const at = this.listOrder();
+    if (buckets.length === 1 && buckets[0].ordered === true) {
+      const out: KObject[] = [];
+      for (const key of buckets[0].keys) out.push(this.items.get(key)!);
+      return out;
+    }
     let keys: string[];
     if (buckets.length === 1) {
-      keys = Array.from(buckets[0]);
+      keys = Array.from(buckets[0].keys);
     } else {
       const union = new Set<string>();
-      for (const bucket of buckets) for (const key of bucket) union.add(key);
+      for (const bucket of buckets) for (const key of bucket.keys) union.add(key);
       keys = Array.from(union);
     }
     // A bucket is usually filled in the order its objects were added: sort only when it is not.
-    const at = this.listOrder();
+    let ordered = true;
     for (let i = 1; i < keys.length; i++) {
       if (at.get(keys[i - 1])! > at.get(keys[i])!) {
+        ordered = false;
         keys.sort((a, b) => at.get(a)! - at.get(b)!);
         break;
       }
+    }
+    if (buckets.length === 1) {
+      buckets[0].ordered = ordered;
+      buckets[0].last = at.get(keys[keys.length - 1])!;
     }
     const out: KObject[] = new Array(keys.length);
     for (let i = 0; i < keys.length; i++) out[i] = this.items.get(keys[i])!;
@@ -259,13 +282,13 @@ export class Informer {
 
   /** Keys indexed under `value` (cache.Indexer.IndexKeys). */
   keysByIndex(indexName: string, value: string): string[] {
-    const keys = this.index(indexName).buckets.get(value);
-    return keys ? Array.from(keys) : [];
+    const bucket = this.index(indexName).buckets.get(value);
+    return bucket ? Array.from(bucket.keys) : [];
   }
 
   /** How many objects are indexed under `value`, without building a list. */
   countByIndex(indexName: string, value: string): number {
-    return this.index(indexName).buckets.get(value)?.size ?? 0;
+    return this.index(indexName).buckets.get(value)?.keys.size ?? 0;
   }
 
   /** The values an index currently holds (cache.Indexer.ListIndexFuncValues). */
@@ -315,23 +338,29 @@ export class Informer {
   private insert(index: Index, key: string, values: readonly string[]): void {
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
-      let keys = index.buckets.get(v);
-      if (!keys) {
-        keys = new Set();
-        index.buckets.set(v, keys);
+      let bucket = index.buckets.get(v);
+      if (!bucket) {
+        bucket = { keys: new Set(), ordered: this.addedAt ? true : undefined, last: -1 };
+        index.buckets.set(v, bucket);
       }
-      keys.add(key);
+      if (bucket.keys.has(key)) continue;
+      bucket.keys.add(key);
+      if (bucket.ordered === true) {
+        const at = this.addedAt?.get(key);
+        if (at !== undefined && at > bucket.last) bucket.last = at;
+        else bucket.ordered = false;
+      }
     }
   }
 
   private remove(index: Index, key: string, values: readonly string[]): void {
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
-      const keys = index.buckets.get(v);
-      if (!keys) continue;
-      keys.delete(key);
+      const bucket = index.buckets.get(v);
+      if (!bucket) continue;
+      bucket.keys.delete(key);
       // Drop empty buckets so indexValues() and memory follow what is really cached.
-      if (keys.size === 0) index.buckets.delete(v);
+      if (bucket.keys.size === 0) index.buckets.delete(v);
     }
   }
 }

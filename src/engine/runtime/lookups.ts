@@ -66,5 +66,11 @@ export function claimCandidates(informer: Informer, namespace: string, ownerUid:
     [OWNER_UID_INDEX, ownerUid],
     [ORPHANS_INDEX, namespace],
   ]);
-  return candidates.filter((obj) => (obj.metadata.namespace ?? '') === namespace);
+  // Owned objects live in their owner's namespace: the filter (a copy) is for a stray one only.
+  for (let i = 0; i < candidates.length; i++) {
+    if ((candidates[i].metadata.namespace ?? '') !== namespace) {
+      return candidates.filter((obj) => (obj.metadata.namespace ?? '') === namespace);
+    }
+  }
+  return candidates;
 }

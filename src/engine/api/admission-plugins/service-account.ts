@@ -19,6 +19,7 @@ import type { KObject } from '../../../k8s/types';
 import { generateNameFor } from '../../../k8s/names';
 import type { AdmissionPlugin } from '../admission';
 import type { ApiServer } from '../apiserver';
+import { deepFreeze } from '../deep';
 import { errors } from '../errors';
 import { namespaceKind, podKind, serviceAccountKind } from '../kinds';
 import { VOLUME_SOURCE_DEFAULT_MODE } from '../defaulting/pod';
@@ -33,15 +34,20 @@ export const ROOT_CA_KEY = 'ca.crt';
 
 /** TokenVolumeSource: the projected source of every kube-api-access volume. */
 export function tokenVolumeSource(): Record<string, unknown> {
-  return {
+  // The same for every pod: one frozen object that every pod's volume shares (stored objects are
+  // immutable) instead of a dozen small objects per pod. Built on first use, after the modules
+  // whose constants it reads.
+  return (tokenVolume ??= deepFreeze({
     defaultMode: VOLUME_SOURCE_DEFAULT_MODE,
     sources: [
       { serviceAccountToken: { expirationSeconds: KUBE_API_ACCESS_EXPIRATION_SECONDS, path: 'token' } },
       { configMap: { name: ROOT_CA_CONFIG_MAP, items: [{ key: ROOT_CA_KEY, path: ROOT_CA_KEY }] } },
       { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
     ],
-  };
+  }));
 }
+
+let tokenVolume: Record<string, unknown> | undefined;
 
 function shouldAutomount(sa: KObject | undefined, spec: any): boolean {
   if (typeof spec.automountServiceAccountToken === 'boolean') return spec.automountServiceAccountToken;

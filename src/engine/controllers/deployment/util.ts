@@ -193,7 +193,20 @@ function withoutHashLabel(template: any): any {
 
 /** EqualIgnoreHash: the templates are semantically equal once pod-template-hash is dropped. */
 export function equalIgnoreHash(a: unknown, b: unknown): boolean {
-  return semanticEqual(withoutHashLabel(a), withoutHashLabel(b));
+  // Every Deployment sync compares its template with each ReplicaSet's: stored (frozen) templates
+  // are compared once per pair.
+  if (!isFrozenObject(a) || !isFrozenObject(b)) return semanticEqual(withoutHashLabel(a), withoutHashLabel(b));
+  let verdicts = equalIgnoreHashVerdicts.get(a);
+  if (!verdicts) equalIgnoreHashVerdicts.set(a, (verdicts = new WeakMap()));
+  let verdict = verdicts.get(b);
+  if (verdict === undefined) verdicts.set(b, (verdict = semanticEqual(withoutHashLabel(a), withoutHashLabel(b))));
+  return verdict;
+}
+
+const equalIgnoreHashVerdicts = new WeakMap<object, WeakMap<object, boolean>>();
+
+function isFrozenObject(v: unknown): v is object {
+  return typeof v === 'object' && v !== null && Object.isFrozen(v);
 }
 
 /** FindNewReplicaSet: the oldest RS whose template equals the Deployment's. */

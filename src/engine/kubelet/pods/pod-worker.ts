@@ -32,6 +32,7 @@ import { stopContainerFlow } from './stop-container';
 import { applyDefaultImageTag, parseImageReference } from '../images/reference';
 import { evaluateContainerProbe } from './probe-evaluation';
 import { POD_ATTACH_AND_MOUNT_TIMEOUT_MS } from '../volumes';
+import { StringInterner } from '../../runtime/string-interner';
 
 /** kubelet syncFrequency (resync of healthy pods) and backOffPeriod (after errors). */
 const RESYNC_MS = 60_000;
@@ -837,8 +838,11 @@ function differsBeyondStatus(a: KObject, b: KObject): boolean {
 /** `spec.containers{name}` etc.: the fieldPath of container events. */
 export function fieldPath(kind: ContainerKind, name: string): string {
   const field = kind === 'init' ? 'initContainers' : kind === 'ephemeral' ? 'ephemeralContainers' : 'containers';
-  return `spec.${field}{${name}}`;
+  return fieldPaths.intern(`spec.${field}{${name}}`);
 }
+
+/** Every event about a container carries its field path: one string per path, not per event. */
+const fieldPaths = new StringInterner(1_000);
 
 /** Whether the spec's image is another one than the instance runs (both as the runtime names them). */
 function imageChanged(specImage: unknown, running: string): boolean {

@@ -17,7 +17,15 @@
 import { namespacedLabels } from '../../../k8s/labels';
 import type { KObject, Taint } from '../../../k8s/types';
 import { podHasAffinity, podHasRequiredAntiAffinity, podLabels, podNamespace } from './pod-info';
-import { addResource, cloneResource, emptyResource, memoByObjects, nodeAllocatable, subtractResource } from './resources';
+import {
+  addResource,
+  cloneResource,
+  emptyResource,
+  memoByObjects,
+  nodeAllocatable,
+  soleContainerKey,
+  subtractResource,
+} from './resources';
 import type { NodeInfo, PodInfo, Resource } from './types';
 
 let generationCounter = 0;
@@ -378,12 +386,12 @@ const NO_PORTS: HostPort[] = [];
 
 /**
  * util.GetHostPorts: host ports (hostPort > 0) of sidecars (init containers with restartPolicy
- * Always) and containers, sanitised. Memoised per (containers, initContainers) objects.
+ * Always) and containers, sanitised. Memoised per (containers' ports, initContainers) objects.
  */
 export function podHostPorts(pod: KObject): HostPort[] {
   const spec = pod.spec;
   if (!spec || typeof spec !== 'object') return NO_PORTS;
-  return memoByObjects(hostPortsCache, [spec.containers, spec.initContainers], () => {
+  return memoByObjects(hostPortsCache, [soleContainerKey(spec, 'ports'), spec.initContainers], () => {
     const ports: HostPort[] = [];
     const collect = (c: any) => {
       for (const p of c?.ports ?? []) {

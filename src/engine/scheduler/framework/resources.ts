@@ -260,26 +260,51 @@ export function memoByObjects<T>(root: WeakMap<object, unknown>, keys: readonly 
 
 const pairCache = new WeakMap<object, unknown>();
 const EMPTY_RESOURCE = freezeResource(emptyResource());
-const EMPTY_PAIR = Object.freeze({ requests: EMPTY_RESOURCE, nonZero: EMPTY_RESOURCE });
+const EMPTY_PAIR: RequestPair = Object.freeze({ requests: EMPTY_RESOURCE, nonZero: EMPTY_RESOURCE });
+/** soleContainerKey's stand-in for a sole container without the field. */
+const FIELD_ABSENT = {};
 
-/** Both request flavours of a spec, memoised per (containers, initContainers, overhead, resources). */
-function specPair(spec: any): { requests: Resource; nonZero: Resource } {
-  if (spec === null || typeof spec !== 'object') return EMPTY_PAIR;
-  // Pods share their (frozen) spec: one lookup instead of four nested ones on the common path.
-  const frozen = Object.isFrozen(spec);
-  if (frozen) {
-    const hit = pairBySpec.get(spec);
-    if (hit !== undefined) return hit;
-  }
-  const pair = memoByObjects(pairCache, [spec.containers, spec.initContainers, spec.overhead, spec.resources], () => ({
-    requests: freezeResource(toResource(podRequestsList(spec, undefined))),
-    nonZero: nonZeroOf(spec),
-  }));
-  if (frozen) pairBySpec.set(spec, pair);
-  return pair;
+/**
+ * What a memo over `spec.containers` may key on when only `field` of each container matters:
+ * for a pod with one container and no init containers (the common pod), that container's `field`
+ * object, which every pod stamped from one template shares although each pod has its own
+ * containers array (its own token volume mount); otherwise the containers array itself.
+ */
+export function soleContainerKey(spec: any, field: string): unknown {
+  const containers = spec.containers;
+  if (spec.initContainers !== undefined || !Array.isArray(containers) || containers.length !== 1) return containers;
+  const c = containers[0];
+  if (c === null || typeof c !== 'object') return containers;
+  const value = c[field];
+  if (value === undefined) return FIELD_ABSENT;
+  return value !== null && typeof value === 'object' ? value : containers;
 }
 
-const pairBySpec = new WeakMap<object, { requests: Resource; nonZero: Resource }>();
+/** Both request flavours of a spec, memoised per (containers' resources, initContainers, overhead, resources). */
+function specPair(spec: any): RequestPair {
+  if (spec === null || typeof spec !== 'object') return EMPTY_PAIR;
+  const containersKey = soleContainerKey(spec, 'resources');
+  const compute = (): RequestPair => ({
+    requests: freezeResource(toResource(podRequestsList(spec, undefined))),
+    nonZero: nonZeroOf(spec),
+  });
+  // The common pod (containers only): one lookup instead of four nested ones.
+  if (spec.initContainers === undefined && spec.overhead === undefined && spec.resources === undefined) {
+    if (containersKey !== null && typeof containersKey === 'object') {
+      let pair = pairByContainers.get(containersKey);
+      if (pair === undefined) pairByContainers.set(containersKey, (pair = compute()));
+      return pair;
+    }
+  }
+  return memoByObjects(pairCache, [containersKey, spec.initContainers, spec.overhead, spec.resources], compute);
+}
+
+interface RequestPair {
+  requests: Resource;
+  nonZero: Resource;
+}
+
+const pairByContainers = new WeakMap<object, RequestPair>();
 
 /** Requests of a pod spec (C4): what NodeResourcesFit and the node totals use. Frozen, shared. */
 export function specRequests(spec: any): Resource {
