@@ -96,7 +96,7 @@ function AutoFit({
   userMoved: { current: boolean };
   pane: { current: HTMLElement | null };
 }) {
-  const { fitView } = useReactFlow();
+  const { fitView, getViewport, setViewport } = useReactFlow();
   const first = useRef(true);
   const [size, setSize] = useState('');
   useEffect(() => {
@@ -112,11 +112,18 @@ function AutoFit({
   useEffect(() => {
     if (!signature || (!first.current && userMoved.current)) return;
     const frame = requestAnimationFrame(() => {
-      void fitView({ ...FIT, duration: first.current ? 0 : 250 });
+      // a pane not laid out yet (a frame still loading, a pane just reopened) has nothing to fit into
+      const el = pane.current;
+      if (!el || el.clientWidth < 1 || el.clientHeight < 1) return;
+      void fitView({ ...FIT, duration: first.current ? 0 : 250 }).then(() => {
+        // fitting bounds not measured yet can yield NaN: never leave the canvas unpainted
+        const { x, y, zoom } = getViewport();
+        if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(zoom)) void setViewport({ x: 0, y: 0, zoom: 1 });
+      });
       first.current = false;
     });
     return () => cancelAnimationFrame(frame);
-  }, [signature, size, fitView, userMoved]);
+  }, [signature, size, fitView, getViewport, setViewport, userMoved, pane]);
   return null;
 }
 
