@@ -14,10 +14,6 @@ const deletedFrom: KnownDifference = {
     'kubectl 1.32 and 1.33 print `pod "x" deleted`; newer ones (and ours, which prints what v1.34 prints) add `from default namespace`',
   skew: true,
 };
-const serverSide: KnownDifference = {
-  reason:
-    'our kubectl runs `apply --server-side` as a client-side apply (configured / unchanged); server-side apply lives in kubeplay serve only (serverside-applied)',
-};
 const selfReviews: KnownDifference = {
   reason:
     "kubeplay serve's discovery lists authorization.k8s.io's selfsubjectaccessreviews and selfsubjectrulesreviews (for kubectl auth can-i, k9s, Headlamp); the engine's registry, which our kubectl lists, has no such kinds",
@@ -53,8 +49,6 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
       'kubectl 1.32 and 1.33 say `container nope is not valid for pod hello`; ours adds ` out of: hello` (newer kubectl, unconfirmed for 1.34)',
     skew: true,
   },
-  'operations.kp:43': serverSide,
-  'operations.kp:44': serverSide,
   'generators.kp:12': deletedFrom,
   'generators.kp:13': deletedFrom,
   'generators.kp:14': deletedFrom,
