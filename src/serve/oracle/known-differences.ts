@@ -14,10 +14,6 @@ const deletedFrom: KnownDifference = {
     'kubectl 1.32 and 1.33 print `pod "x" deleted`; newer ones (and ours, which prints what v1.34 prints) add `from default namespace`',
   skew: true,
 };
-const selfReviews: KnownDifference = {
-  reason:
-    "kubeplay serve's discovery lists authorization.k8s.io's selfsubjectaccessreviews and selfsubjectrulesreviews (for kubectl auth can-i, k9s, Headlamp); the engine's registry, which our kubectl lists, has no such kinds",
-};
 const autoscaleV1: KnownDifference = {
   reason:
     "kubectl 1.32's autoscale creates an autoscaling/v1 HorizontalPodAutoscaler, which kubeplay serve answers with 404 (it serves autoscaling/v2 only); 1.33+ creates v2 and matches",
@@ -58,6 +54,4 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
   'extras.kp:57': autoscaleV1,
   'operations.kp:58': topPodAge,
   'operations.kp:59': topPodAge,
-  'operations.kp:51': selfReviews,
-  'operations.kp:52': selfReviews,
 };
