@@ -3,26 +3,18 @@
 // strategic merge patch (patch/index.ts), an absent object is created, and the field manager's
 // set of fields is recorded in managedFields (FieldsV1: `f:<field>`, list elements by their merge
 // key as `k:{"name":"web"}`, lists without one owned whole). A field the manager applied before and
-// leaves out now is removed, as apply does. Not modelled: conflicts with other managers (updates
-// by other clients record no managedFields here, so nothing can conflict).
+// leaves out now is removed, as apply does. Changing a field another apply manager owns is a
+// conflict unless forced (apply-conflicts.ts). Not modelled: managedFields of other writes (create,
+// update, patch record none here, so only appliers can conflict).
 
 import type { KObject } from '../../k8s/types';
 import type { ApiServer, UpdateOptions } from './apiserver';
+import { resolveOwnership, type FieldSet, type ManagedFieldsEntry } from './apply-conflicts';
 import { errors } from './errors';
 import { groupResource, type KindDefinition } from './kinds/kind-definition';
 import { patchSchemaFor, type PatchSchemaLookup } from './patch';
 
-/** FieldsV1: `f:<name>` / `k:<json>` / `.` keys, each to the fields below it. */
-export interface FieldSet {
-  [key: string]: FieldSet;
-}
-
-interface ManagedFieldsEntry {
-  manager?: string;
-  operation?: string;
-  subresource?: string;
-  fieldsV1?: FieldSet;
-}
+export type { FieldSet } from './apply-conflicts';
 
 export interface ApplyOptions extends UpdateOptions {
   /** `?fieldManager=`: required for apply. */
@@ -45,7 +37,7 @@ export function applyServerSide(
   applied: KObject,
   applyOptions: ApplyOptions,
 ): ApplyResult {
-  const { fieldManager: manager, force: _force, subresource, ...options } = applyOptions;
+  const { fieldManager: manager, force = false, subresource, ...options } = applyOptions;
   if (!manager) {
     throw errors.invalid('', 'PatchOptions', '', [
       { type: 'FieldValueRequired', field: 'fieldManager', detail: 'is required for apply patch' },
@@ -80,9 +72,16 @@ export function applyServerSide(
   const mine = (f: ManagedFieldsEntry) =>
     f.manager === manager && f.operation === 'Apply' && (f.subresource ?? '') === (subresource ?? '');
   const previous = entries.find(mine)?.fieldsV1;
+  const others = resolveOwnership(
+    entries.filter((f) => !mine(f)),
+    fields,
+    applied,
+    existing,
+    force,
+  );
   const patch: Record<string, unknown> = {
     ...applied,
-    metadata: { ...applied.metadata, managedFields: [...entries.filter((f) => !mine(f)), entry] },
+    metadata: { ...applied.metadata, managedFields: [...others, entry] },
   };
   if (previous) mergeRemovals(patch, removals(previous, fields));
   return { object: api.patch(def, namespace, name, 'apply', patch, { ...options, subresource }), created: false };
