@@ -167,3 +167,10 @@ export function resolveOwnership(
   }
   return out;
 }
+
+/** The fields of `previous` no other entry owns: those a manager may remove by leaving them out. */
+export function ownedAlone(previous: FieldSet, others: ManagedFieldsEntry[]): FieldSet {
+  const alone = structuredClone(previous);
+  for (const path of leaves(previous)) if (others.some((e) => owns(e.fieldsV1, path))) disown(alone, path);
+  return alone;
+}

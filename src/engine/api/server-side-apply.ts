@@ -9,7 +9,7 @@
 
 import type { KObject } from '../../k8s/types';
 import type { ApiServer, UpdateOptions } from './apiserver';
-import { resolveOwnership, type FieldSet, type ManagedFieldsEntry } from './apply-conflicts';
+import { ownedAlone, resolveOwnership, type FieldSet, type ManagedFieldsEntry } from './apply-conflicts';
 import { errors } from './errors';
 import { groupResource, type KindDefinition } from './kinds/kind-definition';
 import { patchSchemaFor, type PatchSchemaLookup } from './patch';
@@ -83,7 +83,8 @@ export function applyServerSide(
     ...applied,
     metadata: { ...applied.metadata, managedFields: [...others, entry] },
   };
-  if (previous) mergeRemovals(patch, removals(previous, fields));
+  // A field another manager still owns stays when this one leaves it out.
+  if (previous) mergeRemovals(patch, removals(ownedAlone(previous, others), fields));
   return { object: api.patch(def, namespace, name, 'apply', patch, { ...options, subresource }), created: false };
 }
 

@@ -90,6 +90,10 @@ describe('kubectl apply --server-side', () => {
     files['web.yaml'] = deployment(2);
     run('kubectl apply --server-side -f web.yaml');
     expect(run('kubectl apply --server-side --field-manager=ops -f web.yaml')).toMatchObject({ code: 0, stderr: '' });
+    // kubectl leaves replicas out: ops still owns it, so it stays
+    files['web.yaml'] = deployment(2).replace('  replicas: 2\n', '');
+    expect(run('kubectl apply --server-side -f web.yaml').code).toBe(0);
+    expect(run("kubectl get deployment web -o jsonpath='{.spec.replicas}'").stdout).toBe('2');
   });
 
   it('checks --server-side against the other flags as kubectl does', () => {
