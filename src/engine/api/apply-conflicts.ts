@@ -4,7 +4,7 @@
 
 import type { KObject } from '../../k8s/types';
 import { deepEqual } from './deep';
-import { ApiError, type StatusCause } from './errors';
+import { errors, type ApiError, type StatusCause } from './errors';
 
 /** FieldsV1: `f:<name>` / `k:<json>` / `.` keys, each to the fields below it. */
 export interface FieldSet {
@@ -120,16 +120,7 @@ function conflictError(conflicts: Conflict[]): ApiError {
       .flatMap((m) => [`conflicts with ${m}:`, ...byManager.get(m)!.map((p) => `- ${p}`)]);
     message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
   }
-  return new ApiError({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message,
-    reason: 'Conflict',
-    details: { causes },
-    code: 409,
-  });
+  return errors.applyConflict(message, causes);
 }
 
 /**
