@@ -86,6 +86,11 @@ export class Simulation {
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
+  /** The node lifecycle controller's current node-monitor-grace-period (as it reads it each pass). */
+  nodeMonitorGracePeriodMs(): number {
+    return this.current.config.durationMs('node-monitor-grace-period');
+  }
+
   /** Changes whenever machines() would return something else (cheap to compare every frame). */
   machinesVersion(): string {
     return `${this.generation}:${this.current.topology.version}`;

@@ -196,6 +196,11 @@ export interface DeltaMessage {
    * delta (and always with `reset: true`). Optional, so older receivers simply ignore it.
    */
   machines?: MachineInfo[];
+  /**
+   * The controller manager's current node-monitor-grace-period (`kubeplay config set` changes it),
+   * for the UI's countdowns to Ready Unknown. Optional: a receiver keeps its default without it.
+   */
+  nodeMonitorGracePeriodMs?: number;
 }
 
 /** The answer to a `query`: everything it printed, whole. */

@@ -6,34 +6,13 @@ import type { ServerResponse } from 'node:http';
 import { errors } from '../engine/api/errors';
 import { parseJsonBody, sendJson } from './http';
 import { objectBody } from './resources';
-import type { SideGroup, SideResource } from './side-group';
-
-const AUTHORIZATION_GROUP = 'authorization.k8s.io';
-const AUTHORIZATION_VERSION = 'v1';
-
-const AUTHORIZATION_RESOURCES: SideResource[] = [
-  {
-    name: 'selfsubjectaccessreviews',
-    singularName: 'selfsubjectaccessreview',
-    namespaced: false,
-    kind: 'SelfSubjectAccessReview',
-    verbs: ['create'],
-  },
-  {
-    name: 'selfsubjectrulesreviews',
-    singularName: 'selfsubjectrulesreview',
-    namespaced: false,
-    kind: 'SelfSubjectRulesReview',
-    verbs: ['create'],
-  },
-];
+import { AUTHORIZATION_REVIEWS } from '../engine/api/kinds/non-stored-groups';
+import type { SideGroup } from './side-group';
 
 const REASON = 'kubeplay serve has no authorization: every request is allowed';
 
 export const authorizationGroup: SideGroup = {
-  group: AUTHORIZATION_GROUP,
-  version: AUTHORIZATION_VERSION,
-  resources: AUTHORIZATION_RESOURCES,
+  served: AUTHORIZATION_REVIEWS,
   handle: (_ctx, req, res, rest, _query, body) => {
     if (rest.length !== 1) throw errors.resourceNotFound();
     review(res, req.method ?? 'GET', rest[0], body);
@@ -42,7 +21,7 @@ export const authorizationGroup: SideGroup = {
 
 /** POST /apis/authorization.k8s.io/v1/<review>: the review back with its status filled in. */
 function review(res: ServerResponse, method: string, resource: string, body: string): void {
-  const entry = AUTHORIZATION_RESOURCES.find((r) => r.name === resource);
+  const entry = AUTHORIZATION_REVIEWS.resources.find((r) => r.name === resource);
   if (!entry) throw errors.resourceNotFound();
   if (method !== 'POST')
     throw errors.methodNotAllowed(`the server does not allow this method on the requested resource (${method})`);
@@ -57,7 +36,7 @@ function review(res: ServerResponse, method: string, resource: string, body: str
         };
   sendJson(res, 201, {
     kind: entry.kind,
-    apiVersion: `${AUTHORIZATION_GROUP}/${AUTHORIZATION_VERSION}`,
+    apiVersion: `${AUTHORIZATION_REVIEWS.group}/${AUTHORIZATION_REVIEWS.version}`,
     metadata: { creationTimestamp: null },
     spec: review.spec ?? {},
     status,

@@ -7,8 +7,7 @@ import type { KindDefinition } from '../engine/api/kinds/kind-definition';
 import type { KindRegistry } from '../engine/api/kinds/registry';
 import { toResource } from '../engine/kubectl/commands/api-resources';
 import type { MediaRange } from './http';
-import { SIDE_GROUPS } from './side-groups';
-import type { SideGroup } from './side-group';
+import type { NonStoredGroupVersion } from '../engine/api/kinds/non-stored-groups';
 
 /** kube-apiserver's group priority order (the order /apis lists groups in). */
 const GROUP_ORDER = [
@@ -133,7 +132,7 @@ function namedGroups(registry: KindRegistry): [string, { version: string }[]][] 
     if (gv.group === '') continue;
     groups.set(gv.group, [...(groups.get(gv.group) ?? []), gv]);
   }
-  for (const side of SIDE_GROUPS) groups.set(side.group, [{ version: side.version }]);
+  for (const side of registry.nonStoredGroupVersions()) groups.set(side.group, [{ version: side.version }]);
   return [...groups].sort(([a], [b]) => groupRank(a) - groupRank(b) || (a < b ? -1 : 1));
 }
 
@@ -148,8 +147,8 @@ export function apiGroupOf(registry: KindRegistry, group: string): object | unde
   return found ? { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(group, found[1]) } : undefined;
 }
 
-/** GET /apis/GROUP/VERSION of a side group. */
-export function sideResourceList(side: SideGroup): object {
+/** GET /apis/GROUP/VERSION of a group version served without storage. */
+export function sideResourceList(side: NonStoredGroupVersion): object {
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${side.group}/${side.version}`, resources: side.resources };
 }
 
@@ -202,7 +201,7 @@ export function aggregatedDiscovery(registry: KindRegistry, legacy: boolean, ver
     ? [['', versionsDiscovery(all.filter((gv) => gv.group === ''))]]
     : namedGroups(registry).map(([group]) => [
         group,
-        sideDiscovery(group) ?? versionsDiscovery(all.filter((gv) => gv.group === group)),
+        sideDiscovery(registry, group) ?? versionsDiscovery(all.filter((gv) => gv.group === group)),
       ]);
   const items = groups.map(([group, versions]) => ({
     metadata: group ? { name: group, creationTimestamp: null } : { creationTimestamp: null },
@@ -215,8 +214,8 @@ function versionsDiscovery(gvs: GroupVersion[]): object[] {
   return gvs.map((gv) => ({ version: gv.version, resources: gv.kinds.map(resourceDiscovery), freshness: 'Current' }));
 }
 
-function sideDiscovery(group: string): object[] | undefined {
-  const side = SIDE_GROUPS.find((g) => g.group === group);
+function sideDiscovery(registry: KindRegistry, group: string): object[] | undefined {
+  const side = registry.nonStoredGroupVersions().find((g) => g.group === group);
   if (!side) return undefined;
   const resources = side.resources.map((r) => ({
     resource: r.name,

@@ -6,13 +6,13 @@
 import type { KObject } from '../k8s/types';
 import type { ApiServer } from '../engine/api/apiserver';
 import { errors } from '../engine/api/errors';
+import { METRICS } from '../engine/api/kinds/non-stored-groups';
 import { metricsServerFor, type PodMetric } from '../engine/metrics/metrics-server';
 import { sendJson } from './http';
 import type { SideGroup } from './side-group';
 
-const GROUP = 'metrics.k8s.io';
-const VERSION = 'v1beta1';
-const API_VERSION = `${GROUP}/${VERSION}`;
+const GROUP = METRICS.group;
+const API_VERSION = `${METRICS.group}/${METRICS.version}`;
 
 function usage(milliCpu: number, milliMemory: number): { cpu: string; memory: string } {
   return { cpu: `${milliCpu}m`, memory: String(Math.round(milliMemory / 1000)) };
@@ -73,12 +73,7 @@ function one(kind: string, item: object | undefined, resource: string, name: str
 }
 
 export const metricsGroup: SideGroup = {
-  group: GROUP,
-  version: VERSION,
-  resources: [
-    { name: 'nodes', singularName: '', namespaced: false, kind: 'NodeMetrics', verbs: ['get', 'list'] },
-    { name: 'pods', singularName: '', namespaced: true, kind: 'PodMetrics', verbs: ['get', 'list'] },
-  ],
+  served: METRICS,
   handle: (ctx, req, res, rest, query) => {
     if ((req.method ?? 'GET') !== 'GET')
       throw errors.methodNotAllowed(`the server does not allow this method on the requested resource (${req.method})`);

@@ -14,7 +14,6 @@ import { patchContentTypes, patchTypeFromContentType, type PatchType } from '../
 import type { ResourceRequest, ServeContext } from './context';
 import { parseAccept, parseJsonBody, sendJson, statusOf, wantsTable } from './http';
 import type { ResourcePath } from './request-info';
-import { applyServerSide } from './server-side-apply';
 import { convertToTable, type IncludeObject, type TableListMeta } from './table';
 
 /** What a write request asks besides its body. */
@@ -287,14 +286,11 @@ export function handlePatch(r: ResourceRequest, subresource?: UpdateSubresource)
   const api = ctx.api();
   const namespace = requestNamespace(def, path);
   if (type === 'apply') {
-    const applied = applyServerSide(ctx, {
-      def,
-      namespace,
-      name: path.name!,
-      manager: query.get('fieldManager'),
-      applied: manifestFor(def, objectBody(patch)),
+    const applied = api.apply(def, namespace, path.name!, manifestFor(def, objectBody(patch)), {
+      ...options,
       subresource,
-      options,
+      fieldManager: query.get('fieldManager'),
+      force: query.get('force') === 'true',
     });
     sendJson(res, applied.created ? 201 : 200, applied.object, 'application/json', options.warnings);
     return;

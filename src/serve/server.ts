@@ -246,9 +246,10 @@ async function handle(ctx: ServeContext, session: ServedSimulation, req: Incomin
     return;
   }
   const parts = pathname.split('/').filter((p) => p !== '');
-  const side = parts[0] === 'apis' ? SIDE_GROUPS.find((g) => g.group === parts[1] && g.version === parts[2]) : undefined;
+  const side =
+    parts[0] === 'apis' ? SIDE_GROUPS.find((g) => g.served.group === parts[1] && g.served.version === parts[2]) : undefined;
   if (side) {
-    if (parts.length === 3) sendJson(res, 200, sideResourceList(side));
+    if (parts.length === 3) sendJson(res, 200, sideResourceList(side.served));
     else side.handle(ctx, req, res, parts.slice(3), query, body);
     return;
   }

@@ -1,22 +1,13 @@
-// An API group served beside the engine's kinds (authorization reviews, metrics): its discovery
-// entries and the handler of the requests below /apis/GROUP/VERSION/.
+// An API group served beside the engine's stored kinds (authorization reviews, metrics): the
+// handler of the requests below /apis/GROUP/VERSION/ (discovery lists it from the kind registry).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NonStoredGroupVersion } from '../engine/api/kinds/non-stored-groups';
 import type { ServeContext } from './context';
 
-/** metav1.APIResource of a side group's resource. */
-export interface SideResource {
-  name: string;
-  singularName: string;
-  namespaced: boolean;
-  kind: string;
-  verbs: string[];
-}
-
 export interface SideGroup {
-  group: string;
-  version: string;
-  resources: SideResource[];
+  /** The group version and its resources, as the engine's kind registry lists them. */
+  served: NonStoredGroupVersion;
   /** Answers a request below /apis/GROUP/VERSION/ (`rest`: the path segments after it). */
   handle(
     ctx: ServeContext,

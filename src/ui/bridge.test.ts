@@ -72,6 +72,26 @@ describe('Bridge', () => {
     expect(s.editRequest?.key).toBe('Deployment/default/web');
   });
 
+  it('keeps the node-monitor-grace-period the worker reports, and ignores a bad one', () => {
+    const { store, deliver } = setup();
+    expect(store.getState().nodeMonitorGracePeriodMs).toBe(50_000);
+    deliver({ type: 'delta', seq: 1, reset: true, upserts: [], deletes: [], clock: clock(16), nodeMonitorGracePeriodMs: 20_000 });
+    expect(store.getState().nodeMonitorGracePeriodMs).toBe(20_000);
+    deliver({ type: 'delta', seq: 2, reset: false, upserts: [], deletes: [], clock: clock(32) });
+    expect(store.getState().nodeMonitorGracePeriodMs).toBe(20_000);
+    deliver({ type: 'delta', seq: 3, reset: false, upserts: [], deletes: [], clock: clock(48), nodeMonitorGracePeriodMs: -1 });
+    deliver({
+      type: 'delta',
+      seq: 4,
+      reset: false,
+      upserts: [],
+      deletes: [],
+      clock: clock(64),
+      nodeMonitorGracePeriodMs: 'x' as never,
+    });
+    expect(store.getState().nodeMonitorGracePeriodMs).toBe(20_000);
+  });
+
   it('keeps the machines snapshot until the next one, and drops a bad one', () => {
     const { store, deliver } = setup();
     const a1 = { name: 'node-a1', zone: 'zone-a', running: true, reachable: true };

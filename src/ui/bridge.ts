@@ -28,6 +28,9 @@ import { appendEntry, pushHistory } from './state/console';
 import { useSelection } from './state/selection';
 import { kubeplayStore, type KubeplayState, type KubeplayStore } from './state/store';
 
+/** A duration a worker reported, if it is one (a bad value leaves the UI's current one). */
+const validDuration = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0;
+
 /** What a command printed, whole, once it is done (see Bridge.track). */
 export interface CommandResult {
   /** stdout and stderr interleaved as printed. */
@@ -284,6 +287,9 @@ export class Bridge {
           ...applySplitDelta(s, message),
           clock: message.clock,
           deltaSeq: message.seq,
+          ...(validDuration(message.nodeMonitorGracePeriodMs)
+            ? { nodeMonitorGracePeriodMs: message.nodeMonitorGracePeriodMs }
+            : {}),
           // a snapshot replaces the machines; a reset without one (a worker that sends none) clears them
           ...(Array.isArray(machines) ? { machines } : message.reset && machines === undefined ? { machines: [] } : {}),
           ...(typeof machines === 'string'

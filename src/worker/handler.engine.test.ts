@@ -69,6 +69,14 @@ describe('WorkerHandler with the engine', () => {
     expect(last.machines).toEqual([{ name: 'node-a1', zone: 'zone-a', running: true, reachable: true }]);
   });
 
+  it("sends the controller manager's node-monitor-grace-period with the deltas", () => {
+    expect(outbox.of('delta')[0].nodeMonitorGracePeriodMs).toBe(50_000);
+    handler.receive({ type: 'console', id: 'g', line: 'kubeplay config set node-monitor-grace-period=20s' });
+    outbox.clear();
+    timers.run(100);
+    expect(outbox.of('delta').at(-1)?.nodeMonitorGracePeriodMs).toBe(20_000);
+  });
+
   it('sends the machines with the snapshot, then only when one changes', () => {
     const [snapshot] = outbox.of('delta');
     expect(snapshot.machines?.map((m) => m.name)).toEqual(NODES);

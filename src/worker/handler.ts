@@ -51,6 +51,8 @@ export interface HostedSimulation {
   machines?(): MachineInfo[];
   /** Changes whenever machines() would return something else; cheap, called every frame. */
   machinesVersion?(): string;
+  /** The controller manager's node-monitor-grace-period, sent with every delta. */
+  nodeMonitorGracePeriodMs?(): number;
 }
 
 /** Real time and timers; in the worker performance.now() and setTimeout. */
@@ -453,6 +455,7 @@ export class WorkerHandler {
     this.output.flush();
     try {
       const delta = this.batcher.take(this.clockState(), () => this.sim?.objects() ?? [], this.machineSource());
+      if (delta && sim?.nodeMonitorGracePeriodMs) delta.nodeMonitorGracePeriodMs = sim.nodeMonitorGracePeriodMs();
       if (delta) this.post(delta);
     } catch (error) {
       this.post({ type: 'error', message: `could not send changes: ${errorText(error)}` });

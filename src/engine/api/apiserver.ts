@@ -33,6 +33,7 @@ import {
 } from './kinds/kind-definition';
 import type { KindRegistry } from './kinds/registry';
 import { applyPatch, type PatchType } from './patch';
+import { applyServerSide, type ApplyOptions, type ApplyResult } from './server-side-apply';
 import type { WatchEvent } from '../simulation-types';
 import { ObjectStore, type WatchHandler } from './store';
 import { getScale, patchScale, updateScale, type Scale } from './subresources/scale';
@@ -474,6 +475,14 @@ export class ApiServer {
     // are a bare `strict decoding error` there, without the serializer's "cannot be handled".
     if (options.fieldValidation) body = this.decodeBody(body, options, { type, body: patch });
     return this.update(body, { ...options, fieldValidation: undefined });
+  }
+
+  /**
+   * PATCH with `application/apply-patch+yaml` (server-side apply): creates or patches the object
+   * and records the field manager's fields in managedFields (server-side-apply.ts).
+   */
+  apply(def: KindDefinition, namespace: string | undefined, name: string, applied: KObject, options: ApplyOptions): ApplyResult {
+    return applyServerSide(this, def, namespace, name, applied, options);
   }
 
   // ---- delete -------------------------------------------------------------------------------

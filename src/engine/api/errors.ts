@@ -183,6 +183,8 @@ export const errors = {
     });
   },
   badRequest: (message: string) => status(400, 'BadRequest', message),
+  /** errors.NewApplyConflict: server-side apply's conflicts between field managers. */
+  applyConflict: (message: string, causes: StatusCause[]) => status(409, 'Conflict', message, { causes }),
   /** The 404 for a path the server does not serve, e.g. a subresource the kind lacks (`…/scale`). */
   resourceNotFound: () => status(404, 'NotFound', 'the server could not find the requested resource', {}),
   forbidden: (gr: GroupResource, name: string, why: string) =>

@@ -14,14 +14,6 @@ const deletedFrom: KnownDifference = {
     'kubectl 1.32 and 1.33 print `pod "x" deleted`; newer ones (and ours, which prints what v1.34 prints) add `from default namespace`',
   skew: true,
 };
-const serverSide: KnownDifference = {
-  reason:
-    'our kubectl runs `apply --server-side` as a client-side apply (configured / unchanged); server-side apply lives in kubeplay serve only (serverside-applied)',
-};
-const selfReviews: KnownDifference = {
-  reason:
-    "kubeplay serve's discovery lists authorization.k8s.io's selfsubjectaccessreviews and selfsubjectrulesreviews (for kubectl auth can-i, k9s, Headlamp); the engine's registry, which our kubectl lists, has no such kinds",
-};
 const autoscaleV1: KnownDifference = {
   reason:
     "kubectl 1.32's autoscale creates an autoscaling/v1 HorizontalPodAutoscaler, which kubeplay serve answers with 404 (it serves autoscaling/v2 only); 1.33+ creates v2 and matches",
@@ -53,8 +45,6 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
       'kubectl 1.32 and 1.33 say `container nope is not valid for pod hello`; ours adds ` out of: hello` (newer kubectl, unconfirmed for 1.34)',
     skew: true,
   },
-  'operations.kp:43': serverSide,
-  'operations.kp:44': serverSide,
   'generators.kp:12': deletedFrom,
   'generators.kp:13': deletedFrom,
   'generators.kp:14': deletedFrom,
@@ -64,6 +54,4 @@ export const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
   'extras.kp:57': autoscaleV1,
   'operations.kp:58': topPodAge,
   'operations.kp:59': topPodAge,
-  'operations.kp:51': selfReviews,
-  'operations.kp:52': selfReviews,
 };

@@ -17,7 +17,16 @@ const ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
 const SEED = 1;
 /** A script's real kubectl runs take seconds each on a loaded machine; the scripts run side by side. */
 const SCRIPT_TIMEOUT_MS = 180_000;
-const SCRIPTS = ['every-kind', 'mutations', 'generators', 'operations', 'extras', 'rolling-update', 'node-failure'];
+const SCRIPTS = [
+  'every-kind',
+  'mutations',
+  'generators',
+  'operations',
+  'extras',
+  'rolling-update',
+  'node-failure',
+  'server-side-apply',
+];
 
 const kubectl = findKubectl();
 if (!kubectl) console.warn('kubectl oracle skipped: no kubectl binary on the PATH (or KUBEPLAY_ORACLE_KUBECTL) to compare with');

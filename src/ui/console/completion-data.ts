@@ -89,7 +89,8 @@ export const KUBECTL_FLAGS: Readonly<Record<string, string>> = {
   annotate:
     '-n --namespace= -A --all-namespaces -o --output= --template= --allow-missing-template-keys --show-managed-fields --record -l --selector= --field-selector= --all --overwrite --list --local --resource-version= --dry-run= --field-manager= -f --filename= -k --kustomize= -R --recursive',
   'api-resources': '-o --output= --no-headers --api-group= --namespaced --verbs= --sort-by= --cached --categories=',
-  apply: '-f --filename= -R --recursive -n --namespace= -o --output= --dry-run= --validate= --server-side --force --record',
+  apply:
+    '-f --filename= -R --recursive -n --namespace= -o --output= --dry-run= --validate= --server-side --force-conflicts --field-manager= --force --record',
   autoscale:
     '-n --namespace= -A --all-namespaces -o --output= --template= --allow-missing-template-keys --show-managed-fields --record --min= --max= --cpu-percent= --name= --dry-run= -f --filename= -k --kustomize= -R --recursive --save-config --field-manager=',
   cordon: '-l --selector= --dry-run=',

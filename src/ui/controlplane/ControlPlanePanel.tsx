@@ -90,12 +90,13 @@ export function ControlPlanePanel() {
   const statefulSets = useKubeplay(useShallow(selectStatefulSets));
   const leases = useKubeplay(useShallow(selectLeases));
   const machines = useKubeplay((s) => s.machines);
+  const graceMs = useKubeplay((s) => s.nodeMonitorGracePeriodMs);
   // countdowns repaint a few times per second of real time, not on every frame's clock update
   const nowMs = useClockTick(true);
 
   const zones = useMemo(() => zoneSummaries(nodes), [nodes]);
   const leasesByNode = useMemo(() => nodeLeases(leases), [leases]);
-  const silent = silentNodes(nodes, leasesByNode, machines, nowMs);
+  const silent = silentNodes(nodes, leasesByNode, machines, nowMs, graceMs);
   const down = notReadyNodes(nodes, nowMs);
   const evictions = evictionCountdowns(pods, nodes, nowMs);
   const deadlines = progressDeadlines(deployments, nowMs);

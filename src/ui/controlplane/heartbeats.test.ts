@@ -50,6 +50,13 @@ describe('heartbeats', () => {
     expect(silent[0].rule).toContain('node-monitor-grace-period 50s');
   });
 
+  it('counts down the grace period the controller manager reports', () => {
+    const leases = nodeLeases([lease('node-a1', T0 - 3_000)]);
+    const [silent] = silentNodes([node('node-a1', 'True', T0 - 60_000)], leases, [machine('node-a1', false)], T0, 20_000);
+    expect(silent.unknownAtMs).toBe(T0 - 3_000 + 20_000);
+    expect(silent.rule).toContain('node-monitor-grace-period 20s');
+  });
+
   it('a cut-off machine, or an overdue Lease without machine news, is silent too', () => {
     const nodes = [node('b', 'True', T0 - 60_000), node('c', 'True', T0 - 60_000), node('d', 'True', T0 - 60_000)];
     const leases = nodeLeases([lease('b', T0 - 1_000), lease('c', T0 - 20_000), lease('d', T0 - 9_000)]);

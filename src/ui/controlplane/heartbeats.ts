@@ -9,7 +9,10 @@ import { objectKey } from '../../protocol/delta';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
 import { readyStatus } from './zones';
 
-/** kube-controller-manager's --node-monitor-grace-period default (v1.32+; 40s before). */
+/**
+ * kube-controller-manager's --node-monitor-grace-period default (v1.32+; 40s before): what the UI
+ * assumes until the worker reports the current value (store's nodeMonitorGracePeriodMs).
+ */
 export const NODE_MONITOR_GRACE_MS = 50_000;
 /** The kubelet renews its Lease every leaseDuration (40 s) × 0.25, with a little jitter. */
 export const LEASE_RENEW_MS = 10_000;

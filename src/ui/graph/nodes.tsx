@@ -227,8 +227,9 @@ function Bar({ label, bar }: { label: string; bar: UsageBar }) {
 const NodeTimeline = memo(function NodeTimeline({ view }: { view: NodeView }) {
   const lease = useKubeplay((s) => s.objects[leaseKey(view.name)]);
   const node = useKubeplay((s) => s.objects[view.key]);
+  const graceMs = useKubeplay((s) => s.nodeMonitorGracePeriodMs);
   const nowMs = useClockTick(true);
-  const lines = timelineLines(lastHeartbeat(node, lease), view.outlook, nowMs);
+  const lines = timelineLines(lastHeartbeat(node, lease), view.outlook, nowMs, graceMs);
   return (
     <div className="gn-timeline" data-testid="node-timeline">
       {lines.map((l, i) => (

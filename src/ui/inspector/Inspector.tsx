@@ -364,7 +364,8 @@ function Waits({ obj }: { obj: KObject }) {
   const node = useKubeplay((s) => (nodeName ? s.objects[`Node//${nodeName}`] : undefined));
   const lease = useKubeplay((s) => (nodeName ? s.objects[`Lease/kube-node-lease/${nodeName}`] : undefined));
   const machine = useKubeplay((s) => (nodeName ? s.machines.find((m) => m.name === nodeName) : undefined));
-  const waits = whyWaiting(obj, { nowMs, node, lease, machine });
+  const graceMs = useKubeplay((s) => s.nodeMonitorGracePeriodMs);
+  const waits = whyWaiting(obj, { nowMs, node, lease, machine, graceMs });
   return waits.length > 0 ? <WaitList waits={waits} /> : null;
 }
 

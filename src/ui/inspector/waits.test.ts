@@ -125,6 +125,16 @@ describe('why a pod waits', () => {
     expect(waits[0].rule).toContain('node-monitor-grace-period 50s');
   });
 
+  it('counts down the grace period the controller manager uses', () => {
+    const waits = whyWaiting(pod({ spec: { nodeName: 'node-a1' }, status: { phase: 'Running' } }), {
+      nowMs: T0,
+      node: readyNode(),
+      machine: { name: 'node-a1', zone: 'zone-a', running: false, reachable: true },
+      graceMs: 90_000,
+    });
+    expect(waits[0].rule).toContain('node-monitor-grace-period 90s');
+  });
+
   it('a Running pod that is not Ready names its readiness probe', () => {
     const waits = whyWaiting(
       pod({

@@ -7,7 +7,7 @@
 import { humanDuration } from '../../k8s/duration';
 import type { KObject } from '../../k8s/types';
 import type { MachineInfo } from '../../protocol/messages';
-import { silentNodes } from '../controlplane/heartbeats';
+import { NODE_MONITOR_GRACE_MS, silentNodes } from '../controlplane/heartbeats';
 import { crashLoopRestarts, evictionCountdowns, formatCountdown, notReadyNodes, progressDeadlines } from '../controlplane/timers';
 
 export interface Wait {
@@ -27,6 +27,8 @@ export interface WaitContext {
   /** kube-node-lease/<node>. */
   lease?: KObject;
   machine?: MachineInfo;
+  /** The controller manager's node-monitor-grace-period (its default when not given). */
+  graceMs?: number;
 }
 
 type Condition = { type: string; status: string; reason?: string; message?: string };
@@ -61,7 +63,7 @@ export function whyWaiting(obj: KObject, ctx: WaitContext): Wait[] {
 function nodeHealthWaits(node: KObject, ctx: WaitContext, forPod: boolean): Wait[] {
   const name = node.metadata.name ?? '';
   const leases = new Map(ctx.lease ? [[name, ctx.lease]] : []);
-  const [silent] = silentNodes([node], leases, ctx.machine ? [ctx.machine] : [], ctx.nowMs);
+  const [silent] = silentNodes([node], leases, ctx.machine ? [ctx.machine] : [], ctx.nowMs, ctx.graceMs);
   if (silent) {
     const left = silent.unknownAtMs === undefined ? undefined : silent.unknownAtMs - ctx.nowMs;
     const since =
@@ -91,7 +93,7 @@ function nodeHealthWaits(node: KObject, ctx: WaitContext, forPod: boolean): Wait
       detail: down.noExecute
         ? `The node lifecycle controller tainted it ${down.noExecute.key}:NoExecute; pods that tolerate the taint for a while are evicted when their time runs out.`
         : 'The node lifecycle controller adds a NoExecute taint at its zone’s eviction rate (0.1 node/s in a healthy zone).',
-      rule: 'Ready turns Unknown node-monitor-grace-period (50s) after the last heartbeat; then NoExecute taint → eviction after tolerationSeconds (300 by default)',
+      rule: `Ready turns Unknown node-monitor-grace-period (${humanDuration(ctx.graceMs ?? NODE_MONITOR_GRACE_MS)}) after the last heartbeat; then NoExecute taint → eviction after tolerationSeconds (300 by default)`,
       tone: 'bad',
     },
   ];

@@ -9,6 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { KObject } from '../../k8s/types';
 import type { ClockState, MachineInfo, ObjectKey } from '../../protocol/messages';
+import { NODE_MONITOR_GRACE_MS } from '../controlplane/heartbeats';
 import { emptyTranscript, type ConsoleTranscript } from './console';
 
 export type ConnectionStatus = 'connecting' | 'ready' | 'failed';
@@ -27,6 +28,8 @@ export interface KubeplayState {
    * the API cannot say. Replaced whole whenever the worker sends a new snapshot.
    */
   machines: MachineInfo[];
+  /** The controller manager's node-monitor-grace-period, as the worker last reported it. */
+  nodeMonitorGracePeriodMs: number;
   /** seq of the last applied delta. */
   deltaSeq: number;
   transcript: ConsoleTranscript;
@@ -52,6 +55,7 @@ export function initialState(): KubeplayState {
     events: {},
     clock: initialClock,
     machines: [],
+    nodeMonitorGracePeriodMs: NODE_MONITOR_GRACE_MS,
     deltaSeq: 0,
     transcript: emptyTranscript,
     history: [],

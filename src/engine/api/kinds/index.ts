@@ -20,6 +20,7 @@ import { podDisruptionBudgetKind } from './poddisruptionbudget';
 import { priorityClassKind } from './priorityclass';
 import { replicaSetKind, replicationControllerKind } from './replicaset';
 import { KindRegistry } from './registry';
+import { NON_STORED_GROUP_VERSIONS } from './non-stored-groups';
 import { limitRangeKind, resourceQuotaKind } from './resourcequota';
 import { secretKind } from './secret';
 import { serviceKind } from './service';
@@ -62,6 +63,7 @@ export function createKindRegistry(): KindRegistry {
   const registry = new KindRegistry();
   for (const def of builtinKinds) registry.register(def);
   registerHpaV1Alias(registry);
+  for (const gv of NON_STORED_GROUP_VERSIONS) registry.registerNonStored(gv);
   return registry;
 }
 

@@ -3,6 +3,7 @@
 
 import type { KindDefinition } from './kind-definition';
 import { apiVersionOf } from './kind-definition';
+import type { NonStoredGroupVersion } from './non-stored-groups';
 
 export class KindRegistry {
   private readonly byApiVersionKind = new Map<string, KindDefinition>();
@@ -10,6 +11,7 @@ export class KindRegistry {
   private readonly byApiVersionThenKind = new Map<string, Map<string, KindDefinition>>();
   private readonly byKind = new Map<string, KindDefinition[]>();
   private readonly all: KindDefinition[] = [];
+  private readonly nonStored: NonStoredGroupVersion[] = [];
 
   register(def: KindDefinition): void {
     const key = `${apiVersionOf(def)}/${def.kind}`;
@@ -44,6 +46,15 @@ export class KindRegistry {
 
   kinds(): readonly KindDefinition[] {
     return this.all;
+  }
+
+  /** A group version served without storage (non-stored-groups.ts): listed by discovery only. */
+  registerNonStored(groupVersion: NonStoredGroupVersion): void {
+    this.nonStored.push(groupVersion);
+  }
+
+  nonStoredGroupVersions(): readonly NonStoredGroupVersion[] {
+    return this.nonStored;
   }
 
   /** The kind a manifest names with apiVersion + kind. */

@@ -129,4 +129,17 @@ describe('kubectl api-resources', () => {
     );
     expect(run('kubectl api-resources --sort-by=group').stderr).toBe('error: --sort-by accepts only name or kind\n');
   });
+
+  it('lists the group versions served without storage: the self reviews and metrics', () => {
+    const run = harness();
+    expect(run('kubectl api-resources --api-group=authorization.k8s.io -o wide').stdout).toBe(
+      [
+        'NAME                       SHORTNAMES   APIVERSION                NAMESPACED   KIND                      VERBS    CATEGORIES',
+        'selfsubjectaccessreviews                authorization.k8s.io/v1   false        SelfSubjectAccessReview   create   ',
+        'selfsubjectrulesreviews                 authorization.k8s.io/v1   false        SelfSubjectRulesReview    create   ',
+        '',
+      ].join('\n'),
+    );
+    expect(run('kubectl api-resources --verbs=list -o name').stdout).toContain('nodes.metrics.k8s.io\npods.metrics.k8s.io\n');
+  });
 });

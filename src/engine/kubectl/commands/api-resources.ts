@@ -1,5 +1,6 @@
 // kubectl api-resources (kubectl pkg/cmd/apiresources): the resources this API server serves, from
-// the kind registry, as discovery would list them (preferred version per group, no subresources),
+// the kind registry (its stored kinds and the group versions served without storage), as
+// discovery would list them (preferred version per group, no subresources),
 // sorted by group then name (or by name / kind with --sort-by). Filters --api-group,
 // --namespaced, --verbs, --categories; outputs the table, `-o wide` (+ VERBS, CATEGORIES),
 // `-o name`, `-o json|yaml` (an APIResourceList).
@@ -91,13 +92,19 @@ export function runApiResources(parsed: ParsedArgs, io: KubectlIO, env: KubectlE
   const categories = splitList(flags.categories as string[]);
   const seen = new Set<string>();
   const resources: APIResource[] = [];
+  const served: APIResource[] = [];
   for (const def of env.registry.kinds()) {
     // Discovery lists each resource once, in its group's preferred (here: first served) version.
     const id = `${def.group}/${def.plural}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const r = toResource(def);
-    if (parsed.changed.has('api-group') && group !== def.group) continue;
+    served.push(toResource(def));
+  }
+  for (const gv of env.registry.nonStoredGroupVersions()) {
+    for (const r of gv.resources) served.push({ ...r, group: gv.group, version: gv.version, verbs: [...r.verbs] });
+  }
+  for (const r of served) {
+    if (parsed.changed.has('api-group') && group !== (r.group ?? '')) continue;
     if (parsed.changed.has('namespaced') && flags.namespaced !== r.namespaced) continue;
     if (!verbs.every((v) => r.verbs.includes(v))) continue;
     if (!categories.every((c) => (r.categories ?? []).includes(c))) continue;

@@ -11,6 +11,7 @@ import type { FlagSpec, ParsedArgs } from '../flags';
 import { loadManifests } from '../manifests';
 import { formatApiError } from '../print-error';
 import { kindPrefix } from '../resources';
+import { checkServerSideFlags, runServerSideApply, SERVER_SIDE_FIELD_MANAGER } from './apply-server-side';
 import { filenameFlags } from './common-flags';
 import { dryRunSuffix, parseDryRun, parseValidate, printWarnings, targetOf } from './manifest-target';
 
@@ -25,6 +26,9 @@ export const applyFlags: FlagSpec[] = [
   { name: 'dry-run', type: 'string', noOptDefault: 'unchanged' },
   { name: 'validate', type: 'string', noOptDefault: 'strict' },
   { name: 'server-side', type: 'bool' },
+  { name: 'force-conflicts', type: 'bool' },
+  // Unset means kubectl's default: `kubectl-client-side-apply`, or `kubectl` with --server-side.
+  { name: 'field-manager', type: 'string' },
   { name: 'force', type: 'bool' },
   { name: 'record', type: 'bool' },
 ];
@@ -35,6 +39,8 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
     throw new KubectlError('must specify one of -f and -k', "See 'kubectl apply -h' for help and examples");
   }
   const dryRun = parseDryRun(parsed.flags['dry-run'] === 'unchanged' ? 'client' : parsed.flags['dry-run']);
+  const serverSide = parsed.flags['server-side'] === true;
+  checkServerSideFlags(serverSide, parsed.flags['force-conflicts'] === true, dryRun, parsed.flags.force === true);
   const fieldValidation = parseValidate(parsed.flags.validate);
   const warnings: string[] = [];
   warnRecord(parsed, io);
@@ -42,6 +48,22 @@ export function runApply(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): nu
   const manifests = loadManifests(filenames, io, env, fieldValidation !== 'Ignore');
   const requested = parsed.flags.namespace as string | undefined;
   const namePrinter = parsed.flags.output === 'name';
+  if (serverSide) {
+    return runServerSideApply(
+      {
+        manifests,
+        requestedNamespace: requested,
+        fieldManager: (parsed.flags['field-manager'] as string | undefined) ?? SERVER_SIDE_FIELD_MANAGER,
+        force: parsed.flags['force-conflicts'] === true,
+        dryRun,
+        fieldValidation,
+        namePrinter,
+        withCause: (object) => (cause === undefined ? object : withChangeCause(object, cause)),
+      },
+      io,
+      env,
+    );
+  }
   let failed = false;
   for (const m of manifests) {
     const target = targetOf(m, env, requested);

@@ -1,42 +1,43 @@
 // Server-side apply (`PATCH` with `application/apply-patch+yaml`, what `kubectl apply
-// --server-side` sends), as far as the engine goes: the applied configuration is merged as a
+// --server-side` sends; kubeplay serve and our kubectl both come here): the applied configuration is merged as a
 // strategic merge patch (patch/index.ts), an absent object is created, and the field manager's
 // set of fields is recorded in managedFields (FieldsV1: `f:<field>`, list elements by their merge
 // key as `k:{"name":"web"}`, lists without one owned whole). A field the manager applied before and
-// leaves out now is removed, as apply does. Not modelled: conflicts with other managers (updates
-// by other clients record no managedFields here, so nothing can conflict).
+// leaves out now is removed, as apply does. Changing a field another apply manager owns is a
+// conflict unless forced (apply-conflicts.ts). Not modelled: managedFields of other writes (create,
+// update, patch record none here, so only appliers can conflict).
 
-import type { KObject } from '../k8s/types';
-import { errors } from '../engine/api/errors';
-import { groupResource, type KindDefinition } from '../engine/api/kinds/kind-definition';
-import { patchSchemaFor, type PatchSchemaLookup } from '../engine/api/patch';
-import type { ServeContext } from './context';
+import type { KObject } from '../../k8s/types';
+import type { ApiServer, UpdateOptions } from './apiserver';
+import { ownedAlone, resolveOwnership, type FieldSet, type ManagedFieldsEntry } from './apply-conflicts';
+import { errors } from './errors';
+import { groupResource, type KindDefinition } from './kinds/kind-definition';
+import { patchSchemaFor, type PatchSchemaLookup } from './patch';
 
-/** FieldsV1: `f:<name>` / `k:<json>` / `.` keys, each to the fields below it. */
-export interface FieldSet {
-  [key: string]: FieldSet;
+export type { FieldSet } from './apply-conflicts';
+
+export interface ApplyOptions extends UpdateOptions {
+  /** `?fieldManager=`: required for apply. */
+  fieldManager?: string | null;
+  /** `?force=true` (`--force-conflicts`): take fields other managers own instead of a conflict. */
+  force?: boolean;
 }
 
-interface ManagedFieldsEntry {
-  manager?: string;
-  operation?: string;
-  subresource?: string;
-  fieldsV1?: FieldSet;
+export interface ApplyResult {
+  object: KObject;
+  created: boolean;
 }
 
-export interface ApplyRequest {
-  def: KindDefinition;
-  namespace: string | undefined;
-  name: string;
-  manager: string | null;
-  /** The configuration, apiVersion and kind checked against the URL. */
-  applied: KObject;
-  subresource?: 'status' | 'finalize' | 'ephemeralcontainers';
-  options: { dryRun: boolean; fieldValidation: 'Strict' | 'Warn' | 'Ignore'; warnings: string[] };
-}
-
-export function applyServerSide(ctx: ServeContext, request: ApplyRequest): { object: KObject; created: boolean } {
-  const { def, namespace, name, manager, applied, subresource, options } = request;
+/** Applies `applied` (its apiVersion and kind already checked against the target) as `fieldManager`. */
+export function applyServerSide(
+  api: ApiServer,
+  def: KindDefinition,
+  namespace: string | undefined,
+  name: string,
+  applied: KObject,
+  applyOptions: ApplyOptions,
+): ApplyResult {
+  const { fieldManager: manager, force = false, subresource, ...options } = applyOptions;
   if (!manager) {
     throw errors.invalid('', 'PatchOptions', '', [
       { type: 'FieldValueRequired', field: 'fieldManager', detail: 'is required for apply patch' },
@@ -47,7 +48,6 @@ export function applyServerSide(ctx: ServeContext, request: ApplyRequest): { obj
       `the name of the object (${String(applied.metadata.name)}) does not match the name on the URL (${name})`,
     );
   }
-  const api = ctx.api();
   const lookup = patchSchemaFor(def.kind);
   const fields = fieldSet(withoutManagedFields(applied), lookup, []);
   const entry: Record<string, unknown> = {
@@ -72,11 +72,19 @@ export function applyServerSide(ctx: ServeContext, request: ApplyRequest): { obj
   const mine = (f: ManagedFieldsEntry) =>
     f.manager === manager && f.operation === 'Apply' && (f.subresource ?? '') === (subresource ?? '');
   const previous = entries.find(mine)?.fieldsV1;
+  const others = resolveOwnership(
+    entries.filter((f) => !mine(f)),
+    fields,
+    applied,
+    existing,
+    force,
+  );
   const patch: Record<string, unknown> = {
     ...applied,
-    metadata: { ...applied.metadata, managedFields: [...entries.filter((f) => !mine(f)), entry] },
+    metadata: { ...applied.metadata, managedFields: [...others, entry] },
   };
-  if (previous) mergeRemovals(patch, removals(previous, fields));
+  // A field another manager still owns stays when this one leaves it out.
+  if (previous) mergeRemovals(patch, removals(ownedAlone(previous, others), fields));
   return { object: api.patch(def, namespace, name, 'apply', patch, { ...options, subresource }), created: false };
 }
 
