@@ -4,21 +4,7 @@
 // taint — or to a crash-looping container's restart (a container waiting in CrashLoopBackOff).
 
 import type { KObject } from '../../k8s/types';
-
-const crashLooping = new WeakMap<KObject, boolean>();
-
-/** A container or init container waits in CrashLoopBackOff (remembered per pod object). */
-function isCrashLooping(pod: KObject): boolean {
-  let hit = crashLooping.get(pod);
-  if (hit === undefined) {
-    const statuses = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])] as {
-      state?: { waiting?: { reason?: string } };
-    }[];
-    hit = statuses.some((cs) => cs.state?.waiting?.reason === 'CrashLoopBackOff');
-    crashLooping.set(pod, hit);
-  }
-  return hit;
-}
+import { hasCrashLoopingContainer } from '../controlplane/timers';
 
 /** The pods podCountdowns can find a countdown for: those on NoExecute-tainted nodes and the crash-looping. */
 export function countdownCandidates(pods: readonly KObject[], nodes: readonly KObject[]): KObject[] {
@@ -27,5 +13,5 @@ export function countdownCandidates(pods: readonly KObject[], nodes: readonly KO
     const taints = (node.spec?.taints ?? []) as { effect?: string }[];
     if (taints.some((t) => t.effect === 'NoExecute')) tainted.add(node.metadata.name ?? '');
   }
-  return pods.filter((pod) => tainted.has((pod.spec?.nodeName as string | undefined) ?? '') || isCrashLooping(pod));
+  return pods.filter((pod) => tainted.has((pod.spec?.nodeName as string | undefined) ?? '') || hasCrashLoopingContainer(pod));
 }
