@@ -93,9 +93,15 @@ describe('DeltaBatcher', () => {
     expect(b.holdsObjects).toBe(false);
   });
 
-  it('sends every change of a small mirror at once', () => {
+  it('sends every change of a small mirror at once, however many Events it holds', () => {
     const b = new DeltaBatcher();
-    b.take(clock(0), () => [], undefined, 0);
+    const event = (i: number): KObject => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `e${i}`, namespace: 'default' },
+    });
+    b.reset();
+    b.take(clock(0), () => Array.from({ length: LARGE_MIRROR + 1 }, (_, i) => event(i)), undefined, 0);
     b.add({ type: 'ADDED', object: pod('a', 1) });
     expect(b.take(clock(0), () => [], undefined, 1)!.upserts).toHaveLength(1);
     b.add({ type: 'MODIFIED', object: pod('a', 2) });

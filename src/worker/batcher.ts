@@ -1,7 +1,9 @@
 // DeltaBatcher: collects the simulation's watch events between two frames and turns them into
 // one DeltaMessage — coalesced per object (DeltaCoalescer), plus the clock when it moved and the
 // machines snapshot when its version changed. The host decides when a frame happens; the batcher
-// only knows whether there is anything to say. Past LARGE_MIRROR objects it sends object changes
+// only knows whether there is anything to say. Past LARGE_MIRROR objects (Events aside: they pile
+// up in any cluster left running, and pacing a small cluster would merge the steps its graph
+// animates — a pod's Terminating, its replacement's binding) it sends object changes
 // at most every LARGE_MIRROR_EVERY_MS (the clock still every frame): the page folds each object
 // delta into its mirror and re-runs what reads it, work that grows with the mirror, so a big
 // cluster costs the page a fixed share of each second instead of one such pass per frame.
@@ -20,14 +22,14 @@ export interface MachineSource {
   snapshot(): MachineInfo[];
 }
 
-/** Objects the page mirrors beyond which object changes are paced. */
+/** Objects but Events the page mirrors, beyond which object changes are paced. */
 export const LARGE_MIRROR = 1000;
 /** Real time between two deltas carrying objects, for a large mirror (ms). */
 export const LARGE_MIRROR_EVERY_MS = 50;
 
 export class DeltaBatcher {
   private readonly coalescer = new DeltaCoalescer();
-  /** Objects the receiver mirrors (after the last reset, plus additions, minus deletions). */
+  /** Objects but Events the receiver mirrors (after the last reset, plus additions, minus deletions). */
   private mirrorSize = 0;
   /** Real time of the last delta that carried objects. */
   private lastObjectsAt = Number.NEGATIVE_INFINITY;
@@ -40,8 +42,10 @@ export class DeltaBatcher {
   /** Records one committed write. */
   add(change: ObjectChange): void {
     if (this.resetPending) return; // the snapshot taken at the next frame already includes it
-    if (change.type === 'ADDED') this.mirrorSize++;
-    else if (change.type === 'DELETED') this.mirrorSize = Math.max(0, this.mirrorSize - 1);
+    if (change.object.kind !== 'Event') {
+      if (change.type === 'ADDED') this.mirrorSize++;
+      else if (change.type === 'DELETED') this.mirrorSize = Math.max(0, this.mirrorSize - 1);
+    }
     this.coalescer.add(change);
   }
 
@@ -88,7 +92,7 @@ export class DeltaBatcher {
       : due
         ? this.coalescer.take()
         : { upserts: [], deletes: [] };
-    if (reset) this.mirrorSize = upserts.length;
+    if (reset) this.mirrorSize = upserts.filter((o) => o.kind !== 'Event').length;
     if (upserts.length || deletes.length) this.lastObjectsAt = nowMs ?? this.lastObjectsAt;
     this.lastClock = clock;
     const delta: DeltaMessage = { type: 'delta', seq: ++this.seq, reset, upserts, deletes, clock };
