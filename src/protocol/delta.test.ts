@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
-import { DeltaCoalescer, applyDelta, objectKey, parseObjectKey, type ObjectChange } from './delta';
+import { DeltaCoalescer, applyDelta, objectKey, objectsOfKind, parseObjectKey, type ObjectChange } from './delta';
 
 function pod(name: string, rv: number, namespace = 'default'): KObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, uid: `uid-${name}`, resourceVersion: String(rv) } };
@@ -109,5 +109,31 @@ describe('applyDelta', () => {
     const before = applyDelta({}, { reset: true, upserts: [pod('a', 1)], deletes: [] });
     const after = applyDelta(before, { reset: true, upserts: [node('n', 1)], deletes: [] });
     expect(Object.keys(after)).toEqual(['Node//n']);
+  });
+});
+
+describe('objectsOfKind', () => {
+  const lease = (name: string, rv: number): KObject => ({
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: { name, namespace: 'kube-node-lease', resourceVersion: String(rv) },
+  });
+
+  it('groups a mirror by kind and keeps an untouched kind’s record across deltas', () => {
+    const before = applyDelta({}, { reset: true, upserts: [pod('a', 1), pod('b', 1), lease('n1', 1)], deletes: [] });
+    const pods = objectsOfKind(before, 'Pod');
+    expect(Object.keys(pods)).toEqual(['Pod/default/a', 'Pod/default/b']);
+    const renewed = applyDelta(before, { upserts: [lease('n1', 2)], deletes: [] });
+    expect(objectsOfKind(renewed, 'Pod')).toBe(pods);
+    expect(objectsOfKind(renewed, 'Lease')['Lease/kube-node-lease/n1'].metadata.resourceVersion).toBe('2');
+    const changed = applyDelta(renewed, { upserts: [pod('c', 1)], deletes: ['Pod/default/a'] });
+    expect(Object.keys(objectsOfKind(changed, 'Pod'))).toEqual(['Pod/default/b', 'Pod/default/c']);
+    expect(objectsOfKind(changed, 'Lease')).toBe(objectsOfKind(renewed, 'Lease'));
+    expect(objectsOfKind(changed, 'Node')).toEqual({});
+  });
+
+  it('groups a record it did not build on first use', () => {
+    const objects = { 'Pod/default/a': pod('a', 1), 'Lease/kube-node-lease/n1': lease('n1', 1) };
+    expect(Object.keys(objectsOfKind(objects, 'Lease'))).toEqual(['Lease/kube-node-lease/n1']);
   });
 });

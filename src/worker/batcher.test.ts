@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
 import type { ClockState } from '../protocol/messages';
-import { DeltaBatcher } from './batcher';
+import { DeltaBatcher, LARGE_MIRROR, LARGE_MIRROR_EVERY_MS } from './batcher';
 
 const clock = (now: number, over: Partial<ClockState> = {}): ClockState => ({
   now,
@@ -72,5 +72,39 @@ describe('DeltaBatcher', () => {
     expect(d.reset).toBe(true);
     expect(d.machines).toHaveLength(1);
     expect(built).toBe(3);
+  });
+
+  it('paces the object changes of a large mirror, not the clock, and never holds them back for good', () => {
+    const b = new DeltaBatcher();
+    const big = Array.from({ length: LARGE_MIRROR + 1 }, (_, i) => pod(`p${i}`, 1));
+    b.reset();
+    expect(b.take(clock(0), () => big, undefined, 1000)!.upserts).toHaveLength(LARGE_MIRROR + 1);
+    b.add({ type: 'MODIFIED', object: pod('p1', 2) });
+    expect(b.take(clock(0), () => [], undefined, 1000 + LARGE_MIRROR_EVERY_MS)!.upserts).toHaveLength(1);
+    b.add({ type: 'MODIFIED', object: pod('p2', 3) });
+    // too soon after the last object delta: only the clock goes
+    const held = b.take(clock(16), () => [], undefined, 1010 + LARGE_MIRROR_EVERY_MS)!;
+    expect(held).toMatchObject({ upserts: [], deletes: [], clock: { now: 16 } });
+    expect(b.holdsObjects).toBe(true);
+    expect(b.take(clock(16), () => [], undefined, 1020 + LARGE_MIRROR_EVERY_MS)).toBeNull();
+    b.add({ type: 'MODIFIED', object: pod('p2', 4) });
+    const sent = b.take(clock(16), () => [], undefined, 1000 + 2 * LARGE_MIRROR_EVERY_MS)!;
+    expect(sent.upserts.map((o) => o.metadata.resourceVersion)).toEqual(['4']);
+    expect(b.holdsObjects).toBe(false);
+  });
+
+  it('sends every change of a small mirror at once, however many Events it holds', () => {
+    const b = new DeltaBatcher();
+    const event = (i: number): KObject => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `e${i}`, namespace: 'default' },
+    });
+    b.reset();
+    b.take(clock(0), () => Array.from({ length: LARGE_MIRROR + 1 }, (_, i) => event(i)), undefined, 0);
+    b.add({ type: 'ADDED', object: pod('a', 1) });
+    expect(b.take(clock(0), () => [], undefined, 1)!.upserts).toHaveLength(1);
+    b.add({ type: 'MODIFIED', object: pod('a', 2) });
+    expect(b.take(clock(0), () => [], undefined, 2)!.upserts).toHaveLength(1);
   });
 });

@@ -246,6 +246,23 @@ describe('deltas', () => {
     expect(deltas[0].clock.now).toBe(100_000);
   });
 
+  it('paces the object changes of a large cluster, and sends them while paused too', () => {
+    setup({}, (o) => new FakeSimulation({ ...o, zones: 1, nodesPerZone: 1200 }, timers));
+    hello();
+    handler.receive({ type: 'clock', op: 'pause' });
+    timers.run(100); // the snapshot
+    expect(outbox.of('delta')[0].upserts).toHaveLength(1200);
+    outbox.clear();
+    handler.receive({ type: 'console', id: 's', line: 'sleep 10s' }); // a heartbeat on node-a1
+    timers.run(16);
+    handler.receive({ type: 'console', id: 't', line: 'sleep 10s' }); // another, soon after
+    timers.run(200);
+    const upserts = outbox.of('delta').flatMap((d) => d.upserts);
+    expect(upserts.map((o) => o.metadata.resourceVersion)).toEqual(['1201', '1202']);
+    const times = outbox.of('delta').filter((d) => d.upserts.length > 0);
+    expect(times).toHaveLength(2);
+  });
+
   it('sends nothing while paused and idle', () => {
     hello();
     handler.receive({ type: 'clock', op: 'pause' });

@@ -454,13 +454,14 @@ export class WorkerHandler {
     }
     this.output.flush();
     try {
-      const delta = this.batcher.take(this.clockState(), () => this.sim?.objects() ?? [], this.machineSource());
+      const delta = this.batcher.take(this.clockState(), () => this.sim?.objects() ?? [], this.machineSource(), startedAt);
       if (delta && sim?.nodeMonitorGracePeriodMs) delta.nodeMonitorGracePeriodMs = sim.nodeMonitorGracePeriodMs();
       if (delta) this.post(delta);
     } catch (error) {
       this.post({ type: 'error', message: `could not send changes: ${errorText(error)}` });
     }
-    if (this.playing || this.sliced) this.requestFrame();
+    // paused, changes held back by the batcher's pacing still need a frame to go out
+    if (this.playing || this.sliced || this.batcher.holdsObjects) this.requestFrame();
   }
 
   /** The machines' version and snapshot, when the simulation reports machines. */

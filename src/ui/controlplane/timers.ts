@@ -252,6 +252,25 @@ export function parseBackOff(message: string | undefined): number | undefined {
   }
 }
 
+const crashLooping = new WeakMap<KObject, boolean>();
+
+/**
+ * A container or init container waits in CrashLoopBackOff. Remembered per pod object: callers
+ * run it over every pod of the mirror on each change, and most pods never crash.
+ */
+export function hasCrashLoopingContainer(pod: KObject): boolean {
+  let hit = crashLooping.get(pod);
+  if (hit === undefined) {
+    const waiting = (statuses: unknown) =>
+      ((statuses ?? []) as { state?: { waiting?: { reason?: string } } }[]).some(
+        (cs) => cs.state?.waiting?.reason === 'CrashLoopBackOff',
+      );
+    hit = waiting(pod.status?.initContainerStatuses) || waiting(pod.status?.containerStatuses);
+    crashLooping.set(pod, hit);
+  }
+  return hit;
+}
+
 /**
  * The kubelet's crash back-off (flowcontrol.Backoff in kuberuntime): a container waiting in
  * CrashLoopBackOff is started again `back-off D` after it last exited — the message names D, the
@@ -260,6 +279,7 @@ export function parseBackOff(message: string | undefined): number | undefined {
 export function crashLoopRestarts(pods: readonly KObject[], nowMs: number): CrashLoopRestart[] {
   const out: CrashLoopRestart[] = [];
   for (const pod of pods) {
+    if (!hasCrashLoopingContainer(pod)) continue;
     const statuses = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])] as {
       name: string;
       state?: { waiting?: { reason?: string; message?: string } };

@@ -29,6 +29,7 @@ import { podCountdowns } from '../controlplane/timers';
 import { useSelection } from '../state/selection';
 import { useTheme } from '../theme';
 import { kubeplayStore, useKubeplay } from '../state/store';
+import { countdownCandidates } from './countdown-pods';
 import { GraphContextMenu, openGraphMenu, useGraphMenu } from './ContextMenu';
 import { useGraphObjects } from './graph-objects';
 import {
@@ -150,12 +151,15 @@ function Legend() {
   );
 }
 
-/** Pod countdowns (eviction, crash-loop restart) by pod key; times are absolute, so they change only with the objects. */
+/**
+ * Pod countdowns (eviction, crash-loop restart) by pod key; times are absolute, so they change
+ * only with the objects. Only the candidates (countdown-pods.ts) go through the rules.
+ */
 function countdownsOf(objects: readonly KObject[]) {
   const pods = objects.filter((o) => o.kind === 'Pod');
   const nodes = objects.filter((o) => o.kind === 'Node');
   // the clock only fills in for a taint without timeAdded
-  return podCountdowns(pods, nodes, kubeplayStore.getState().clock.unixMs);
+  return podCountdowns(countdownCandidates(pods, nodes), nodes, kubeplayStore.getState().clock.unixMs);
 }
 
 /** Keeps the canvas's zoom level of detail (zoom-detail.ts) in step with React Flow's zoom, without rendering. */

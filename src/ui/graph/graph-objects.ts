@@ -2,12 +2,14 @@
 // changes every frame while the clock runs (clock.unixMs) and on every worker delta; the graph only
 // cares about `objects`, and re-deriving hundreds of chips for every delta at 100× speed would cost
 // frames. So: the store's `objects` is looked at only when it is a new record, the drawn kinds are
-// picked out (selectGraphObjects) and published to React at most once per frame — and, while the
+// picked out (selectGraphObjects, the same array while none of them changed: a Lease renewal
+// publishes nothing) and published to React at most once per frame — and, while the
 // cluster is busy (many pods), at most every BUSY_MS (HUGE_MS beyond HUGE_PODS).
 
 import { useSyncExternalStore } from 'react';
 import type { KObject } from '../../k8s/types';
-import { selectGraphObjects } from '../state/selectors';
+import { selectGraphObjects, selectKind } from '../state/selectors';
+import { sameList } from './model';
 import { kubeplayStore } from '../state/store';
 
 /** Publications at most this often with many pods (ms). */
@@ -23,19 +25,15 @@ export const BUSY_PODS = 150;
 export const HUGE_PODS = 1000;
 export const HUGE_MS = 250;
 
-/** Same objects in the same order. */
-export function sameList(a: readonly KObject[], b: readonly KObject[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+export { sameList };
 
 /** How long to wait before the next publication, given the last one's time and the pod count. */
 export function publishDelay(lastMs: number, nowMs: number, pods: number): number {
   const every = pods > HUGE_PODS ? HUGE_MS : pods > BUSY_PODS ? BUSY_MS : CALM_MS;
   return Math.max(0, lastMs + every - nowMs);
 }
+
+const selectPods = selectKind('Pod');
 
 let published: KObject[] | null = null;
 let publishedFrom: object | null = null;
@@ -52,8 +50,7 @@ function read(): KObject[] {
   publishedFrom = state.objects;
   if (!published || !sameList(published, next)) {
     published = next;
-    publishedPods = 0;
-    for (const o of next) if (o.kind === 'Pod') publishedPods++;
+    publishedPods = selectPods(state).length;
   }
   return published;
 }

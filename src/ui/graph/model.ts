@@ -762,6 +762,29 @@ export function deadlineView(d: KObject): DeadlineView | undefined {
 
 // ---- the whole model ------------------------------------------------------------------------
 
+const nodeViewCache = new WeakMap<KObject, { pods: readonly KObject[]; machine?: MachineInfo; view: NodeView }>();
+
+/**
+ * nodeView, reused while the node, its machine and its pods are the same objects: in a big
+ * cluster most nodes' pods do not change between two publications, and summing a node's requests
+ * and outlook is most of the model's work.
+ */
+function cachedNodeView(node: KObject, pods: readonly KObject[], machine?: MachineInfo): NodeView {
+  const hit = nodeViewCache.get(node);
+  if (hit && hit.machine === machine && sameList(hit.pods, pods)) return hit.view;
+  const view = nodeView(node, pods, machine);
+  nodeViewCache.set(node, { pods, machine, view });
+  return view;
+}
+
+/** Same objects in the same order. */
+export function sameList(a: readonly KObject[], b: readonly KObject[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Owner of a kind among `objects` by uid. */
 export function controllerOf(obj: KObject, kind: string): { kind: string; name: string; uid: string } | undefined {
   return (obj.metadata.ownerReferences ?? []).find((r) => r.kind === kind && r.controller !== false);
@@ -828,7 +851,7 @@ export function deriveModel(
 
   const machineByName = new Map(machines.map((m) => [m.name, m]));
   const nodes = nodeObjs.map((n) =>
-    nodeView(n, podObjsByNode.get(n.metadata.name ?? '') ?? [], machineByName.get(n.metadata.name ?? '')),
+    cachedNodeView(n, podObjsByNode.get(n.metadata.name ?? '') ?? [], machineByName.get(n.metadata.name ?? '')),
   );
 
   // Workloads: Deployments each followed by their ReplicaSets, CronJobs by their Jobs (newest

@@ -50,3 +50,26 @@ describe('memoised selectors', () => {
     expect(selectGraphObjects(next)).toHaveLength(3);
   });
 });
+
+describe('selectors memoised per kind', () => {
+  it('keep their result when only another kind changes', async () => {
+    const { applyDelta } = await import('../../protocol/delta');
+    const { selectGraphObjects, selectKind } = await import('./selectors');
+    const lease = (rv: string): KObject => ({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: 'node-a1', namespace: 'kube-node-lease', resourceVersion: rv },
+    });
+    const before = applyDelta({}, { reset: true, upserts: [node('node-a1'), pod('p1', 'node-a1'), lease('1')], deletes: [] });
+    const state = { ...initialState(), objects: before };
+    const graph = selectGraphObjects(state);
+    const nodes = selectNodes(state);
+    const renewed = { ...state, objects: applyDelta(before, { upserts: [lease('2')], deletes: [] }) };
+    expect(selectGraphObjects(renewed)).toBe(graph);
+    expect(selectNodes(renewed)).toBe(nodes);
+    expect(selectKind('Lease')(renewed)[0].metadata.resourceVersion).toBe('2');
+    const scheduled = { ...renewed, objects: applyDelta(renewed.objects, { upserts: [pod('p2', 'node-a1')], deletes: [] }) };
+    expect(selectNodes(scheduled)).toBe(nodes);
+    expect(selectGraphObjects(scheduled).map((o) => o.metadata.name)).toEqual(['node-a1', 'p1', 'p2']);
+  });
+});
