@@ -58,6 +58,24 @@ function adaptLegacyCreateWebWorker(): void {
   };
 }
 
+/** Monaco's CancellationError: its name and message are both "Canceled". */
+const isMonacoCancellation = (reason: unknown): boolean =>
+  reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled';
+
+/**
+ * Disposing an editor or model (a reload, the tab closing) cancels Monaco's pending work by
+ * rejecting its promises with a CancellationError, which nothing awaits: an expected end, not a
+ * page error. Other rejections are left alone.
+ */
+function ignoreMonacoCancellations(): void {
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isMonacoCancellation(event.reason)) event.preventDefault();
+  });
+  window.addEventListener('error', (event) => {
+    if (isMonacoCancellation(event.error)) event.preventDefault();
+  });
+}
+
 /** Workers and the YAML language service, once per page. */
 export function setupMonaco(): typeof monaco {
   if (configured) return monaco;
@@ -70,6 +88,7 @@ export function setupMonaco(): typeof monaco {
     },
   };
   adaptLegacyCreateWebWorker();
+  ignoreMonacoCancellations();
   configureMonacoYaml(monaco, {
     enableSchemaRequest: false,
     hover: true,
