@@ -40,6 +40,7 @@ if (persists(config)) {
     connected: () => whenConnected(),
     ...(config.speed !== undefined || config.paused ? { urlClock: { paused: config.paused } } : {}),
     onHide: onPageHide,
+    hideStorage: globalThis.localStorage,
   });
 }
 if (config.show.has('manifests')) preloadEditorWhenIdle();

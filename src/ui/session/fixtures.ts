@@ -1,4 +1,5 @@
-// Test fixtures for the session: a saved record with everything at its default.
+// Test fixtures for the session: a saved record with everything at its default, and a
+// localStorage in memory.
 
 import { DEFAULT_LAYOUT } from '../layout/pane-layout';
 import { RECORD_VERSION, type SessionRecord } from './record';
@@ -17,5 +18,23 @@ export function sessionRecord(patch: Partial<SessionRecord> = {}): SessionRecord
     tab: 'console',
     layout: DEFAULT_LAYOUT,
     ...patch,
+  };
+}
+
+/** localStorage's contract, in memory; `full` makes every write throw as a full quota does. */
+export function memoryStorage(full = false): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => {
+      if (full) throw new DOMException('quota exceeded', 'QuotaExceededError');
+      data.set(key, value);
+    },
   };
 }

@@ -11,6 +11,7 @@ import { Bridge, WELCOME, type WorkerLike } from '../bridge';
 import { DEFAULT_LAYOUT, usePaneLayout } from '../layout/pane-layout';
 import { createKubeplayStore, type KubeplayStore } from '../state/store';
 import { useEditorBuffer } from './editor-buffer';
+import { memoryStorage } from './fixtures';
 import { memoryStore, type KeyValueStore } from './idb';
 import { SESSION_KEY, startPersistence, type SessionPersistence } from './persistence';
 
@@ -43,8 +44,10 @@ function persist(
   kv: KeyValueStore,
   tick: { run?: () => void },
   holdsSession = true,
+  hide?: { storage: Storage; onHide: (fn: () => void) => () => void },
 ): SessionPersistence {
   return startPersistence(bridge, {
+    ...(hide ? { hideStorage: hide.storage, onHide: hide.onHide } : {}),
     store,
     open: async () => kv,
     claim: async () => holdsSession,
@@ -134,6 +137,43 @@ describe('session persistence with the engine', () => {
     const lines = next.commands.map((c) => c.line);
     expect(lines.filter((l) => !l.startsWith('sleep '))).toEqual(saved.commands.map((c) => c.line));
     expect(lines.filter((l) => l.startsWith('sleep ')).length).toBeGreaterThan(0);
+    second.bridge.dispose();
+  });
+
+  it('keeps what happened since the last save when the reload cuts the save made on hide short', async () => {
+    const kv = memoryStore();
+    let writes = true;
+    // IndexedDB as a reload leaves it: the transaction begun on pagehide never commits
+    const lossy: KeyValueStore = { ...kv, put: (key, value) => (writes ? kv.put(key, value) : new Promise(() => {})) };
+    const storage = memoryStorage();
+    const hidden: { fn?: () => void } = {};
+    const onHide = (fn: () => void) => {
+      hidden.fn = fn;
+      return () => {};
+    };
+    const timers = new FakeTimers();
+    const first = page(timers);
+    const firstPersistence = persist(first.bridge, first.store, lossy, {}, true, { storage, onHide });
+    await settle(timers, firstPersistence.restored);
+    first.bridge.setSpeed(10);
+    await settle(timers, first.bridge.track(first.bridge.runConsole('kubectl create namespace early')));
+    await firstPersistence.save();
+    writes = false;
+    await settle(timers, first.bridge.track(first.bridge.runConsole('kubectl create namespace late')));
+    timers.run(2000); // 20 s of virtual time after the last command
+    const clockAtHide = first.store.getState().clock.now;
+    hidden.fn?.();
+    first.bridge.dispose();
+
+    const second = page(timers);
+    const secondPersistence = persist(second.bridge, second.store, kv, {}, true, { storage, onHide });
+    expect(await settle(timers, secondPersistence.restored)).toBe(true);
+    timers.run(16);
+    const namespaces = Object.values(second.store.getState().objects)
+      .filter((o) => o.kind === 'Namespace')
+      .map((o) => o.metadata.name);
+    expect(namespaces).toEqual(expect.arrayContaining(['early', 'late']));
+    expect(second.store.getState().clock.now).toBeGreaterThanOrEqual(clockAtHide);
     second.bridge.dispose();
   });
 

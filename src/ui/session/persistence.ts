@@ -18,6 +18,7 @@ import type { ConsoleTranscript } from '../state/console';
 import { useSelection } from '../state/selection';
 import { kubeplayStore, type KubeplayStore } from '../state/store';
 import { useEditorBuffer } from './editor-buffer';
+import { keepHideCopy, newerRecord, readHideCopy } from './hide-copy';
 import type { KeyValueStore } from './idb';
 import { cacheLayout } from './layout-cache';
 import { hasWork, readRecord, RECORD_VERSION, transcriptToSave, type SessionRecord } from './record';
@@ -75,6 +76,8 @@ export interface PersistenceDeps {
   every?: (fn: () => void, ms: number) => () => void;
   /** Calls `fn` when the page is hidden or closed. */
   onHide?: (fn: () => void) => () => void;
+  /** Synchronous storage for the save made on hide (hide-copy.ts); localStorage in the page. */
+  hideStorage?: Storage;
 }
 
 /** What a running persistence exposes (tests, the e2e measurement through window). */
@@ -83,8 +86,8 @@ export interface SessionPersistence {
   restored: Promise<boolean>;
   /** Real time the cluster's replay took, once restored. */
   restoreMs(): number | null;
-  /** Saves now (when allowed). */
-  save(): Promise<void>;
+  /** Saves now (when allowed); `hiding` also keeps a synchronous copy (hide-copy.ts). */
+  save(options?: { hiding?: boolean }): Promise<void>;
   stop(): void;
 }
 
@@ -127,7 +130,7 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
   let saving: Promise<void> = Promise.resolve();
   const stops: (() => void)[] = [];
 
-  const save = (): Promise<void> => {
+  const save = (options: { hiding?: boolean } = {}): Promise<void> => {
     if (!allowed || !kv) return saving;
     const target = kv;
     dirty = false;
@@ -135,6 +138,7 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
     lastSavedClock = store.getState().clock.now;
     const record = currentRecord(bridge, store, now());
     cacheLayout(record.layout, record.tab);
+    if (options.hiding) keepHideCopy(record, deps.hideStorage);
     // one write at a time, in order: an older snapshot never lands after a newer one
     saving = saving.then(() => target.put(SESSION_KEY, record)).catch(() => {});
     return saving;
@@ -165,7 +169,7 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
         if (dirty || (moved && clock() - lastSaveAt >= CLOCK_SAVE_EVERY_MS)) void save();
       }, SAVE_EVERY_MS),
     );
-    if (deps.onHide) stops.push(deps.onHide(() => void save()));
+    if (deps.onHide) stops.push(deps.onHide(() => void save({ hiding: true })));
   };
 
   const restore = async (record: SessionRecord): Promise<boolean> => {
@@ -217,7 +221,8 @@ export function startPersistence(bridge: Bridge, deps: PersistenceDeps): Session
       return false;
     }
     // an unreadable record is no record: the page starts fresh
-    const record = await kv.get(SESSION_KEY).then(readRecord, () => null);
+    const saved = await kv.get(SESSION_KEY).then(readRecord, () => null);
+    const record = newerRecord(saved, readHideCopy(deps.hideStorage));
     // saving waits for the restore: a half-rebuilt cluster must not overwrite the saved one
     allowed = false;
     let done = false;
