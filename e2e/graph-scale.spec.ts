@@ -124,6 +124,13 @@ test('3,000 pods on 30 nodes: zones as summaries, kube-system hidden, a zone ope
   await expect.poll(() => tileTotal(page, '.graph-node')).toBe(inZoneA);
   await cluster(page).getByRole('button', { name: 'Fold zone zone-a' }).click();
   await expect(zoneACards).toHaveCount(0);
+  // a selected node keeps its zone open; Fold then lets go of the selection and folds the zone
+  await cluster(page).getByRole('button', { name: 'Show nodes of zone zone-a' }).click();
+  await expect(zoneACards).toHaveCount(10);
+  await nodeCard(page, 'node-a1').click();
+  await expect(nodeCard(page, 'node-a1')).toHaveAttribute('aria-pressed', 'true');
+  await cluster(page).getByRole('button', { name: 'Fold zone zone-a' }).click();
+  await expect(zoneACards).toHaveCount(0);
 
   // every namespace: kube-system's pods are counted too
   await page.getByRole('combobox', { name: 'Namespace shown' }).selectOption({ label: 'all' });

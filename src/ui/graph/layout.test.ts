@@ -114,6 +114,10 @@ describe('layoutGraph', () => {
     const selected = layoutGraph(model, [], new Map(), undefined, { expandedNode: 'b1' });
     expect(selected.items.filter((i) => i.type === 'node').map((i) => i.id)).toEqual(['Node//b1']);
     expect(selected.items.filter((i) => i.type === 'pod')).toHaveLength(ZONE_SUMMARY_ABOVE_PODS / 2 + 1);
+    // the Fold button of a zone held open by the selection lets go of the selection
+    const zoneData = (layout: typeof closed, id: string) => layout.items.find((i) => i.id === id)?.data;
+    expect(zoneData(selected, 'zone:zone-b')).toMatchObject({ summary: { open: true, holdsSelection: true } });
+    expect(zoneData(opened, 'zone:zone-a')).toMatchObject({ summary: { open: true, holdsSelection: false } });
   });
 
   it('lists pending pods with their reason and caps the lane', () => {

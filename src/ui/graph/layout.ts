@@ -82,7 +82,14 @@ export type ZoneData = {
   /** Every node's machine is cut off from the control plane (a zone partition). */
   partitioned: boolean;
   /** Zones are summaries (big cluster): this one is one (counts), or is open (`open`). */
-  summary?: { open: boolean; pods: number; counts: StatusCount[]; spark: readonly CountSample[] };
+  summary?: {
+    open: boolean;
+    /** The zone holds the selected node (or the selected pod's node), which keeps it open. */
+    holdsSelection: boolean;
+    pods: number;
+    counts: StatusCount[];
+    spark: readonly CountSample[];
+  };
 };
 export type NodeCardData = {
   view: NodeView;
@@ -307,11 +314,12 @@ export function layoutGraph(
       ready: nodes.filter((n) => n.condition === 'Ready').length,
       partitioned: nodes.every((n) => !n.reachable),
     };
-    const open = !zoneSummaries || openZones.has(zone) || nodes.some((n) => n.name === expandedNode);
+    const holdsSelection = nodes.some((n) => n.name === expandedNode);
+    const open = !zoneSummaries || openZones.has(zone) || holdsSelection;
     if (zoneSummaries) {
       const pods = nodes.flatMap((n) => model.podsByNode.get(n.name) ?? []);
       const counts = cappedCounts(pods);
-      base.summary = { open, pods: pods.length, counts: open ? [] : counts, spark: spark(zoneId(zone), pods) };
+      base.summary = { open, holdsSelection, pods: pods.length, counts: open ? [] : counts, spark: spark(zoneId(zone), pods) };
     }
     if (!open) {
       const zoneItem: LayoutItem = {

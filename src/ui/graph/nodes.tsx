@@ -154,7 +154,9 @@ export const ZoneNode = memo(function ZoneNode({ id, data }: NodeProps<Node<Zone
 function ZoneSummaryBody({ zone, summary }: { zone: string; summary: NonNullable<ZoneData['summary']> }) {
   const toggle = (e: MouseEvent) => {
     e.stopPropagation();
-    useGraphView.getState().toggleZone(zone);
+    // a selected node keeps its zone open: folding the zone lets go of that selection
+    if (summary.open && summary.holdsSelection) useSelection.getState().select(null);
+    if (!summary.open || useGraphView.getState().openZones.has(zone)) useGraphView.getState().toggleZone(zone);
   };
   const name = zone || 'without zone';
   const button = (
