@@ -22,8 +22,8 @@ export function sessionRecord(patch: Partial<SessionRecord> = {}): SessionRecord
 }
 
 /** localStorage's contract, in memory; `full` makes every write throw as a full quota does. */
-export function memoryStorage(full = false): Storage {
-  const data = new Map<string, string>();
+export function memoryStorage(initial: Record<string, string> = {}, { full = false } = {}): Storage {
+  const data = new Map(Object.entries(initial));
   return {
     get length() {
       return data.size;

@@ -11,7 +11,7 @@ describe('the session copy kept on hide', () => {
   });
 
   it('is nothing when the storage refuses it, is missing or holds something damaged', () => {
-    expect(keepHideCopy(sessionRecord(), memoryStorage(true))).toBe(false);
+    expect(keepHideCopy(sessionRecord(), memoryStorage({}, { full: true }))).toBe(false);
     expect(keepHideCopy(sessionRecord(), undefined)).toBe(false);
     expect(readHideCopy(undefined)).toBeNull();
     const storage = memoryStorage();
