@@ -229,6 +229,41 @@ describe('Informer indexes', () => {
   });
 });
 
+it('changeStamp moves exactly when the objects under a value change', () => {
+  const { api } = newTestCluster();
+  const informer = new Informer(api, testKinds.pod);
+  informer.start();
+  const rs1 = api.create(replicaSet('rs1'));
+  const rs2 = api.create(replicaSet('rs2'));
+  const a = api.create(pod('a', { owners: [controllerRef(rs1)] }));
+  const uid1 = rs1.metadata.uid!;
+  const uid2 = rs2.metadata.uid!;
+  expect(informer.changeStamp(OWNER_UID_INDEX, uid2)).toBe(-1);
+  const s0 = informer.changeStamp(OWNER_UID_INDEX, uid1);
+  expect(s0).toBeGreaterThanOrEqual(0);
+  expect(informer.changeStamp(OWNER_UID_INDEX, uid1)).toBe(s0); // asking changes nothing
+
+  // Another owner's pod: rs1's objects are the same.
+  const b = api.create(pod('b', { owners: [controllerRef(rs2)] }));
+  expect(informer.changeStamp(OWNER_UID_INDEX, uid1)).toBe(s0);
+  const s2 = informer.changeStamp(OWNER_UID_INDEX, uid2);
+  expect(s2).toBeGreaterThan(s0);
+
+  // An update that keeps the index values still changes what byIndex returns.
+  const a2 = api.update({ ...a, spec: { ...a.spec, nodeName: 'n1' } });
+  const s1 = informer.changeStamp(OWNER_UID_INDEX, uid1);
+  expect(s1).toBeGreaterThan(s2);
+  expect(informer.changeStamp(OWNER_UID_INDEX, uid2)).toBe(s2);
+
+  // Moving a pod between owners stamps both; emptying a bucket leaves -1.
+  api.update({ ...a2, metadata: { ...a2.metadata, ownerReferences: [controllerRef(rs2)] } });
+  expect(informer.changeStamp(OWNER_UID_INDEX, uid1)).toBe(-1);
+  const s3 = informer.changeStamp(OWNER_UID_INDEX, uid2);
+  expect(s3).toBeGreaterThan(s1);
+  api.delete(testKinds.pod, 'default', b.metadata.name!);
+  expect(informer.changeStamp(OWNER_UID_INDEX, uid2)).toBeGreaterThan(s3);
+});
+
 describe('InformerFactory', () => {
   it('shares one informer per kind and starts late ones at once', () => {
     const { api } = newTestCluster();

@@ -193,6 +193,19 @@ describe('ReplicaSet controller', () => {
     expect(h.rs().status?.replicas).toBe(3);
   });
 
+  it('recounts fully labeled replicas when only the template labels change (the pods stay the same)', () => {
+    const h = harness();
+    h.apply(frontend());
+    h.advance(10_000);
+    const before = h.pods();
+    const rs = h.rs();
+    const template = { ...rs.spec!.template, metadata: { labels: { tier: 'frontend', track: 'stable' } } };
+    h.env.api.update({ ...rs, spec: { ...rs.spec, template } });
+    h.advance(0);
+    expect(h.pods()).toEqual(before);
+    expect(h.rs().status).toEqual({ replicas: 3, readyReplicas: 3, availableReplicas: 3, observedGeneration: 2 });
+  });
+
   it('scales through the scale subresource: up, then down deleting the not-ready pods first', () => {
     const h = harness();
     h.apply(frontend());
