@@ -124,6 +124,9 @@ interface Bucket {
   last: number;
   /** The informer's event count when a key joined or left, or (if stamped) one of its objects changed. */
   changedAt: number;
+  /** The key of that latest change, and changedAt before it (what lastChange() reports). */
+  changedKey: string | undefined;
+  changedBefore: number;
 }
 
 export class Informer {
@@ -307,9 +310,30 @@ export class Informer {
     if (!index.stamped) {
       index.stamped = true;
       const now = ++this.changes;
-      for (const bucket of index.buckets.values()) bucket.changedAt = now;
+      for (const bucket of index.buckets.values()) {
+        bucket.changedAt = now;
+        bucket.changedKey = undefined;
+      }
     }
     return index.buckets.get(value)?.changedAt ?? -1;
+  }
+
+  /**
+   * The latest change under `value` (after changeStamp() turned stamping on): the key that was
+   * added, changed or removed, and the stamp the bucket had before. A caller whose remembered stamp
+   * is `before` knows that this key is all that changed since.
+   */
+  lastChange(indexName: string, value: string): { key: string; before: number } | undefined {
+    const bucket = this.index(indexName).buckets.get(value);
+    return bucket?.changedKey === undefined ? undefined : { key: bucket.changedKey, before: bucket.changedBefore };
+  }
+
+  /** Whether key `a` comes after key `b` in list order (undefined when either is not cached). */
+  listedAfter(a: string, b: string): boolean | undefined {
+    const at = this.listOrder();
+    const x = at.get(a);
+    const y = at.get(b);
+    return x === undefined || y === undefined ? undefined : x > y;
   }
 
   /** The values an index currently holds (cache.Indexer.ListIndexFuncValues). */
@@ -346,7 +370,7 @@ export class Informer {
         const before = index.fn(old);
         const after = index.fn(obj);
         if (sameValues(before, after)) {
-          if (index.stamped) touchBuckets(index, after, now);
+          if (index.stamped) touchBuckets(index, key, after, now);
           continue;
         }
         this.remove(index, key, before);
@@ -365,12 +389,20 @@ export class Informer {
       const v = values[i];
       let bucket = index.buckets.get(v);
       if (!bucket) {
-        bucket = { keys: new Set(), ordered: this.addedAt ? true : undefined, last: -1, changedAt: this.changes };
+        bucket = {
+          keys: new Set(),
+          ordered: this.addedAt ? true : undefined,
+          last: -1,
+          // A new bucket was empty: its first key is the one change since "no bucket" (-1).
+          changedAt: -1,
+          changedKey: undefined,
+          changedBefore: -1,
+        };
         index.buckets.set(v, bucket);
       }
       if (bucket.keys.has(key)) continue;
       bucket.keys.add(key);
-      bucket.changedAt = this.changes;
+      stampChange(bucket, key, this.changes);
       if (bucket.ordered === true) {
         const at = this.addedAt?.get(key);
         if (at !== undefined && at > bucket.last) bucket.last = at;
@@ -385,7 +417,7 @@ export class Informer {
       const bucket = index.buckets.get(v);
       if (!bucket) continue;
       bucket.keys.delete(key);
-      bucket.changedAt = this.changes;
+      stampChange(bucket, key, this.changes);
       // Drop empty buckets so indexValues() and memory follow what is really cached.
       if (bucket.keys.size === 0) index.buckets.delete(v);
     }
@@ -393,11 +425,17 @@ export class Informer {
 }
 
 /** Stamps the buckets of an updated object whose index values stayed the same. */
-function touchBuckets(index: Index, values: readonly string[], now: number): void {
+function touchBuckets(index: Index, key: string, values: readonly string[], now: number): void {
   for (let i = 0; i < values.length; i++) {
     const bucket = index.buckets.get(values[i]);
-    if (bucket) bucket.changedAt = now;
+    if (bucket) stampChange(bucket, key, now);
   }
+}
+
+function stampChange(bucket: Bucket, key: string, now: number): void {
+  bucket.changedBefore = bucket.changedAt;
+  bucket.changedAt = now;
+  bucket.changedKey = key;
 }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {

@@ -45,6 +45,7 @@ import { objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFacto
 import { claimCandidates, claimCandidateStamps, ensureLabelIndex, listMatching } from '../../runtime/lookups';
 import { indexSelectorsOf } from '../../runtime/selector-index';
 import { ownerKeysForPodUpdate } from '../pod-update-owners';
+import { claimAfterOneChange, type ClaimStep } from './claim-step';
 import { filterActivePods, isPodAvailable, isPodReady, podsToDelete, replicaStateChanged } from '../active-pods';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE, PodControl } from '../pod-control';
@@ -214,6 +215,21 @@ function statusUnchanged(owner: KObject, status: Record<string, unknown>): boole
   );
 }
 
+/** Counts (without minReadySeconds: no clock in them) after a claim step: the leaving pod out, the coming one in. */
+function stepCounts(owner: KObject, counts: ReplicaCounts, step: ClaimStep): ReplicaCounts {
+  const out = { ...counts };
+  const add = (pod: KObject | undefined, sign: number) => {
+    if (!pod) return;
+    const c = countReplicas(owner, [pod], 0);
+    out.fullyLabeled += sign * c.fullyLabeled;
+    out.ready += sign * c.ready;
+    out.available += sign * c.available;
+  };
+  add(step.left, -1);
+  add(step.came, 1);
+  return out;
+}
+
 /**
  * What a sync claimed and from which state. While the owner-uid and orphan buckets keep their
  * change stamps and the owner its uid, (immutable) spec and deletion mark, a claim would take the
@@ -357,15 +373,19 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     const deleting = !!owner.metadata.deletionTimestamp;
     const [own, orphans] = claimCandidateStamps(pods, namespace, uid);
     const memo = claims.get(key);
-    if (
-      memo &&
-      memo.uid === uid &&
-      memo.spec === spec &&
-      memo.deleting === deleting &&
-      memo.own === own &&
-      memo.orphans === orphans
-    ) {
-      return { claimed: memo.claimed, memo };
+    if (memo && memo.uid === uid && memo.spec === spec && memo.deleting === deleting && memo.orphans === orphans) {
+      if (memo.own === own) return { claimed: memo.claimed, memo };
+      // Usually one pod of the set changed since: put it into the remembered claim.
+      const change = pods.lastChange(OWNER_UID_INDEX, uid);
+      const step =
+        change?.before === memo.own ? claimAfterOneChange(pods, memo.claimed, change.key, namespace, uid, selector) : undefined;
+      if (step) {
+        const { claimed } = step;
+        const counts = memo.counts && stepCounts(owner, memo.counts, step);
+        const next: ClaimMemo = { uid, spec, deleting, own, orphans, claimed, counts };
+        claims.set(key, next);
+        return { claimed, memo: next };
+      }
     }
     claims.delete(key);
     const active = filterActivePods(claimCandidates(pods, namespace, uid));
