@@ -45,7 +45,7 @@ import { objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFacto
 import { claimCandidates, claimCandidateStamps, ensureLabelIndex, listMatching } from '../../runtime/lookups';
 import { indexSelectorsOf } from '../../runtime/selector-index';
 import { ownerKeysForPodUpdate } from '../pod-update-owners';
-import { claimAfterOneChange, type ClaimStep } from './claim-step';
+import { claimAfterOneChange, type ClaimedPods, type ClaimStep } from './claim-step';
 import { filterActivePods, isPodAvailable, isPodReady, podsToDelete, replicaStateChanged } from '../active-pods';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE, PodControl } from '../pod-control';
@@ -242,7 +242,8 @@ interface ClaimMemo {
   deleting: boolean;
   own: number;
   orphans: number;
-  claimed: KObject[];
+  /** The claimed pods, stepped in place (nothing else keeps the array once a sync is over). */
+  claimed: ClaimedPods;
   /** countReplicas of `claimed` (kept only without minReadySeconds: then no clock is in it). */
   counts?: ReplicaCounts;
 }
@@ -374,17 +375,15 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     const [own, orphans] = claimCandidateStamps(pods, namespace, uid);
     const memo = claims.get(key);
     if (memo && memo.uid === uid && memo.spec === spec && memo.deleting === deleting && memo.orphans === orphans) {
-      if (memo.own === own) return { claimed: memo.claimed, memo };
-      // Usually one pod of the set changed since: put it into the remembered claim.
+      if (memo.own === own) return { claimed: memo.claimed.pods, memo };
+      // Usually one pod of the set changed since: step the remembered claim past it.
       const change = pods.lastChange(OWNER_UID_INDEX, uid);
       const step =
         change?.before === memo.own ? claimAfterOneChange(pods, memo.claimed, change.key, namespace, uid, selector) : undefined;
       if (step) {
-        const { claimed } = step;
-        const counts = memo.counts && stepCounts(owner, memo.counts, step);
-        const next: ClaimMemo = { uid, spec, deleting, own, orphans, claimed, counts };
-        claims.set(key, next);
-        return { claimed, memo: next };
+        memo.own = own;
+        if (memo.counts) memo.counts = stepCounts(owner, memo.counts, step);
+        return { claimed: memo.claimed.pods, memo };
       }
     }
     claims.delete(key);
@@ -401,7 +400,7 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     const [ownAfter, orphansAfter] = claimCandidateStamps(pods, namespace, uid);
     // An adoption or a release changed the pods: the next sync claims afresh.
     if (ownAfter !== own || orphansAfter !== orphans) return { claimed };
-    const next: ClaimMemo = { uid, spec, deleting, own, orphans, claimed };
+    const next: ClaimMemo = { uid, spec, deleting, own, orphans, claimed: { pods: claimed } };
     claims.set(key, next);
     return { claimed, memo: next };
   };
