@@ -9,7 +9,8 @@
 //  3. active pods of the namespace (not Succeeded/Failed, not being deleted), claimed through the
 //     ControllerRefManager (adopt matching orphans, release non-matching own pods) — read from the
 //     owner-uid and orphan indexes, the only pods a claim can take (runtime/lookups.ts), where
-//     upstream lists the namespace;
+//     upstream lists the namespace; the claim and its counts are remembered between syncs and
+//     stepped by the one pod that changed (ClaimMemo), so a sync costs O(1) in the set's size;
 //  4. needsSync and not being deleted → manageReplicas: create the missing pods in slow-start
 //     batches 1, 2, 4, … (burstReplicas 500 per sync; a failed batch skips the rest and lowers
 //     the expectations), or delete the extra ones chosen by the ActivePodsWithRanks order;
@@ -234,7 +235,8 @@ function stepCounts(owner: KObject, counts: ReplicaCounts, step: ClaimStep): Rep
  * What a sync claimed and from which state. While the owner-uid and orphan buckets keep their
  * change stamps and the owner its uid, (immutable) spec and deletion mark, a claim would take the
  * same pods and write nothing (a memo is only kept from a claim that wrote nothing): a sync woken
- * by something else, such as the owner's own status write, skips the claim and the recount.
+ * by something else, such as the owner's own status write, skips the claim and the recount. When
+ * one pod of the set changed since, the memo is stepped past it (claim-step.ts).
  */
 interface ClaimMemo {
   uid: string;
