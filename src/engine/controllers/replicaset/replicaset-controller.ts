@@ -10,7 +10,7 @@
 //     ControllerRefManager (adopt matching orphans, release non-matching own pods) — read from the
 //     owner-uid and orphan indexes, the only pods a claim can take (runtime/lookups.ts), where
 //     upstream lists the namespace; the claim and its counts are remembered between syncs and
-//     stepped by the one pod that changed (ClaimMemo), so a sync costs O(1) in the set's size;
+//     stepped by the one pod that changed (ClaimMemo): a sync usually does not walk the set;
 //  4. needsSync and not being deleted → manageReplicas: create the missing pods in slow-start
 //     batches 1, 2, 4, … (burstReplicas 500 per sync; a failed batch skips the rest and lowers
 //     the expectations), or delete the extra ones chosen by the ActivePodsWithRanks order;
