@@ -139,6 +139,14 @@ describe('Informer', () => {
   });
 });
 
+/** A started pod informer and two ReplicaSets to own pods. */
+function podsOfTwoReplicaSets() {
+  const { api } = newTestCluster();
+  const informer = new Informer(api, testKinds.pod);
+  informer.start();
+  return { api, informer, rs1: api.create(replicaSet('rs1')), rs2: api.create(replicaSet('rs2')) };
+}
+
 describe('Informer indexes', () => {
   it('indexes namespaces; list(ns) uses the index', () => {
     const { api } = newTestCluster();
@@ -171,11 +179,7 @@ describe('Informer indexes', () => {
   });
 
   it('indexes every owner uid and follows owner changes and deletes', () => {
-    const { api } = newTestCluster();
-    const informer = new Informer(api, testKinds.pod);
-    informer.start();
-    const rs1 = api.create(replicaSet('rs1'));
-    const rs2 = api.create(replicaSet('rs2'));
+    const { api, informer, rs1, rs2 } = podsOfTwoReplicaSets();
     const p = api.create(pod('a', { owners: [controllerRef(rs1), { ...controllerRef(rs2), controller: false }] }));
     api.create(pod('b', { owners: [controllerRef(rs1)] }));
     expect(names(informer.byIndex(OWNER_UID_INDEX, rs1.metadata.uid!))).toEqual(['a', 'b']);
@@ -229,11 +233,7 @@ describe('Informer indexes', () => {
   });
 
   it('changeStamp moves exactly when the objects under a value change', () => {
-    const { api } = newTestCluster();
-    const informer = new Informer(api, testKinds.pod);
-    informer.start();
-    const rs1 = api.create(replicaSet('rs1'));
-    const rs2 = api.create(replicaSet('rs2'));
+    const { api, informer, rs1, rs2 } = podsOfTwoReplicaSets();
     const a = api.create(pod('a', { owners: [controllerRef(rs1)] }));
     const uid1 = rs1.metadata.uid!;
     const uid2 = rs2.metadata.uid!;
@@ -264,10 +264,7 @@ describe('Informer indexes', () => {
   });
 
   it('lastChange names the one key changed since a stamp; listedAfter compares list order', () => {
-    const { api } = newTestCluster();
-    const informer = new Informer(api, testKinds.pod);
-    informer.start();
-    const rs = api.create(replicaSet('rs'));
+    const { api, informer, rs1: rs } = podsOfTwoReplicaSets();
     const uid = rs.metadata.uid!;
     expect(informer.changeStamp(OWNER_UID_INDEX, uid)).toBe(-1);
     const a = api.create(pod('a', { owners: [controllerRef(rs)] }));
