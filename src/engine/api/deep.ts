@@ -24,10 +24,28 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 
 /** Freezes a value and everything reachable from it (stops at already frozen sub-trees). */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const v of Object.values(value as object)) deepFreeze(v);
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeTree(value);
   return value;
+}
+
+/**
+ * deepFreeze of an unfrozen object. It runs on every write, where most of the tree is shared and
+ * frozen already: no array of values per object (for-in over plain data, an index loop over
+ * arrays) and no call for a primitive or a frozen child.
+ */
+function freezeTree(obj: object): void {
+  Object.freeze(obj);
+  if (Array.isArray(obj)) {
+    for (let i = 0; i < obj.length; i++) {
+      const v: unknown = obj[i];
+      if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) freezeTree(v);
+    }
+    return;
+  }
+  for (const k in obj) {
+    const v: unknown = (obj as Record<string, unknown>)[k];
+    if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) freezeTree(v);
+  }
 }
 
 /** A deep copy of JSON data (for callers that want to edit an object they read). */

@@ -62,6 +62,24 @@ describe('ObjectStore', () => {
     expect(pods).toEqual(['ADDED:p', 'MODIFIED:p', 'DELETED:p']);
   });
 
+  it('delivers to the kind’s and the all-kinds watchers in the order they were opened, also after watches come and go', () => {
+    const store = new ObjectStore();
+    const log: string[] = [];
+    const watch = (label: string, kind: typeof podKind | undefined, namespace?: string) =>
+      store.watch(kind, (e) => log.push(`${label}:${e.object.metadata.name}`), { namespace }).stop;
+    watch('pods1', podKind);
+    const stopAll = watch('all', undefined);
+    watch('leases', leaseKind);
+    watch('other-ns', podKind, 'other');
+    write(store, 'p');
+    write(store, 'l', 'default', leaseKind);
+    stopAll();
+    watch('pods2', podKind);
+    write(store, 'q');
+    write(store, 'r', 'other');
+    expect(log).toEqual(['pods1:p', 'all:p', 'all:l', 'leases:l', 'pods1:q', 'pods2:q', 'pods1:r', 'other-ns:r', 'pods2:r']);
+  });
+
   it('a handler that stops another watcher mid-delivery spares it the rest', () => {
     const store = new ObjectStore();
     const second: string[] = [];

@@ -57,6 +57,12 @@ export class ObjectStore {
    * copy is made per event.
    */
   private watchers: readonly Watcher[] = [];
+  /**
+   * `watchers` narrowed to those of one kind (or all kinds), in the same order, built on the first
+   * event of that kind after a watch opened or stopped: an event then only visits its own
+   * watchers instead of every informer's.
+   */
+  private readonly watchersByKind = new Map<KindDefinition, readonly Watcher[]>();
   private readonly pending: HistoryEntry[] = [];
   private delivering = false;
   private readonly history: HistoryEntry[] = [];
@@ -149,21 +155,21 @@ export class ObjectStore {
         failed = true;
         replayError = e;
       }
-      if (!failed && watcher.active) this.watchers = [...this.watchers, watcher];
+      if (!failed && watcher.active) this.setWatchers([...this.watchers, watcher]);
       if (!outer) {
         this.delivering = false;
         if (this.pending.length > 0) this.flush();
       }
       if (failed) throw replayError;
     } else {
-      this.watchers = [...this.watchers, watcher];
+      this.setWatchers([...this.watchers, watcher]);
     }
     return {
       tooOld: false,
       stop: () => {
         watcher.active = false;
         const i = this.watchers.indexOf(watcher);
-        if (i >= 0) this.watchers = this.watchers.filter((_, j) => j !== i);
+        if (i >= 0) this.setWatchers(this.watchers.filter((_, j) => j !== i));
       },
     };
   }
@@ -171,6 +177,20 @@ export class ObjectStore {
   /** The oldest resourceVersion a watch can still resume after (etcd's compacted revision). */
   oldestResumableVersion(): number {
     return this.history.length > this.historyStart ? this.history[this.historyStart].event.resourceVersion - 1 : this.revision;
+  }
+
+  private setWatchers(watchers: readonly Watcher[]): void {
+    this.watchers = watchers;
+    this.watchersByKind.clear();
+  }
+
+  private watchersOf(kind: KindDefinition): readonly Watcher[] {
+    let watchers = this.watchersByKind.get(kind);
+    if (!watchers) {
+      watchers = this.watchers.filter((w) => !w.kind || w.kind === kind);
+      this.watchersByKind.set(kind, watchers);
+    }
+    return watchers;
   }
 
   private wants(w: Watcher, entry: HistoryEntry): boolean {
@@ -197,10 +217,12 @@ export class ObjectStore {
       for (let i = 0; i < this.pending.length; i++) {
         const e = this.pending[i];
         // A snapshot (see `watchers`): a handler may stop its own or another watch while we iterate.
-        const watchers = this.watchers;
+        const watchers = this.watchersOf(e.kind);
+        const namespace = e.event.object.metadata.namespace ?? '';
         for (let j = 0; j < watchers.length; j++) {
           const w = watchers[j];
-          if (!w.active || e.event.resourceVersion <= w.after || !this.wants(w, e)) continue;
+          if (!w.active || e.event.resourceVersion <= w.after) continue;
+          if (w.namespace !== undefined && namespace !== w.namespace) continue;
           try {
             w.handler(e.event);
           } catch (err) {

@@ -139,6 +139,14 @@ describe('Informer', () => {
   });
 });
 
+/** A started pod informer and two ReplicaSets to own pods. */
+function podsOfTwoReplicaSets() {
+  const { api } = newTestCluster();
+  const informer = new Informer(api, testKinds.pod);
+  informer.start();
+  return { api, informer, rs1: api.create(replicaSet('rs1')), rs2: api.create(replicaSet('rs2')) };
+}
+
 describe('Informer indexes', () => {
   it('indexes namespaces; list(ns) uses the index', () => {
     const { api } = newTestCluster();
@@ -171,11 +179,7 @@ describe('Informer indexes', () => {
   });
 
   it('indexes every owner uid and follows owner changes and deletes', () => {
-    const { api } = newTestCluster();
-    const informer = new Informer(api, testKinds.pod);
-    informer.start();
-    const rs1 = api.create(replicaSet('rs1'));
-    const rs2 = api.create(replicaSet('rs2'));
+    const { api, informer, rs1, rs2 } = podsOfTwoReplicaSets();
     const p = api.create(pod('a', { owners: [controllerRef(rs1), { ...controllerRef(rs2), controller: false }] }));
     api.create(pod('b', { owners: [controllerRef(rs1)] }));
     expect(names(informer.byIndex(OWNER_UID_INDEX, rs1.metadata.uid!))).toEqual(['a', 'b']);
@@ -226,6 +230,59 @@ describe('Informer indexes', () => {
     expect(calls).toBe(3);
     expect(informer.countByIndex(NODE_NAME_INDEX, 'n49')).toBe(n / 50 + 1);
     expect(informer.countByIndex(NODE_NAME_INDEX, 'n8')).toBe(n / 50 - 1);
+  });
+
+  it('changeStamp moves exactly when the objects under a value change', () => {
+    const { api, informer, rs1, rs2 } = podsOfTwoReplicaSets();
+    const a = api.create(pod('a', { owners: [controllerRef(rs1)] }));
+    const uid1 = rs1.metadata.uid!;
+    const uid2 = rs2.metadata.uid!;
+    expect(informer.changeStamp(OWNER_UID_INDEX, uid2)).toBe(-1);
+    const s0 = informer.changeStamp(OWNER_UID_INDEX, uid1);
+    expect(s0).toBeGreaterThanOrEqual(0);
+    expect(informer.changeStamp(OWNER_UID_INDEX, uid1)).toBe(s0); // asking changes nothing
+
+    // Another owner's pod: rs1's objects are the same.
+    const b = api.create(pod('b', { owners: [controllerRef(rs2)] }));
+    expect(informer.changeStamp(OWNER_UID_INDEX, uid1)).toBe(s0);
+    const s2 = informer.changeStamp(OWNER_UID_INDEX, uid2);
+    expect(s2).toBeGreaterThan(s0);
+
+    // An update that keeps the index values still changes what byIndex returns.
+    const a2 = api.update({ ...a, spec: { ...a.spec, nodeName: 'n1' } });
+    const s1 = informer.changeStamp(OWNER_UID_INDEX, uid1);
+    expect(s1).toBeGreaterThan(s2);
+    expect(informer.changeStamp(OWNER_UID_INDEX, uid2)).toBe(s2);
+
+    // Moving a pod between owners stamps both; emptying a bucket leaves -1.
+    api.update({ ...a2, metadata: { ...a2.metadata, ownerReferences: [controllerRef(rs2)] } });
+    expect(informer.changeStamp(OWNER_UID_INDEX, uid1)).toBe(-1);
+    const s3 = informer.changeStamp(OWNER_UID_INDEX, uid2);
+    expect(s3).toBeGreaterThan(s1);
+    api.delete(testKinds.pod, 'default', b.metadata.name!);
+    expect(informer.changeStamp(OWNER_UID_INDEX, uid2)).toBeGreaterThan(s3);
+  });
+
+  it('lastChange names the one key changed since a stamp; listedAfter compares list order', () => {
+    const { api, informer, rs1: rs } = podsOfTwoReplicaSets();
+    const uid = rs.metadata.uid!;
+    expect(informer.changeStamp(OWNER_UID_INDEX, uid)).toBe(-1);
+    const a = api.create(pod('a', { owners: [controllerRef(rs)] }));
+    // From no bucket (-1) to one key.
+    expect(informer.lastChange(OWNER_UID_INDEX, uid)).toEqual({ key: 'default/a', before: -1 });
+    const s1 = informer.changeStamp(OWNER_UID_INDEX, uid);
+    api.create(pod('b', { owners: [controllerRef(rs)] }));
+    expect(informer.lastChange(OWNER_UID_INDEX, uid)).toEqual({ key: 'default/b', before: s1 });
+    const s2 = informer.changeStamp(OWNER_UID_INDEX, uid);
+    api.update({ ...a, spec: { ...a.spec, nodeName: 'n1' } });
+    expect(informer.lastChange(OWNER_UID_INDEX, uid)).toEqual({ key: 'default/a', before: s2 });
+    // Two changes: the stamp before the latest is no longer s2.
+    api.delete(testKinds.pod, 'default', 'b');
+    expect(informer.lastChange(OWNER_UID_INDEX, uid)?.before).not.toBe(s2);
+    expect(informer.listedAfter('default/a', 'default/b')).toBeUndefined();
+    api.create(pod('b'));
+    expect(informer.listedAfter('default/b', 'default/a')).toBe(true);
+    expect(informer.listedAfter('default/a', 'default/b')).toBe(false);
   });
 });
 

@@ -108,6 +108,8 @@ interface Index {
   fn: IndexFunc;
   /** value → the objects indexed under it */
   buckets: Map<string, Bucket>;
+  /** Whether updates stamp their buckets' changedAt (from the first changeStamp() call on). */
+  stamped: boolean;
 }
 
 interface Bucket {
@@ -120,6 +122,11 @@ interface Bucket {
   ordered: boolean | undefined;
   /** addedAt of the bucket's newest key while `ordered`. */
   last: number;
+  /** The informer's event count when a key joined or left, or (if stamped) one of its objects changed. */
+  changedAt: number;
+  /** The key of that latest change, and changedAt before it (what lastChange() reports). */
+  changedKey: string | undefined;
+  changedBefore: number;
 }
 
 export class Informer {
@@ -132,6 +139,8 @@ export class Informer {
    */
   private addedAt: Map<string, number> | undefined;
   private addCount = 0;
+  /** Events applied so far: the clock of the buckets' change stamps. */
+  private changes = 0;
   private readonly indexes = new Map<string, Index>();
   /** indexes' values, for the per-event loops. */
   private indexList: Index[] = [];
@@ -198,7 +207,7 @@ export class Informer {
   /** Adds an index; on a filled cache it is built once from the current contents. */
   addIndex(name: string, fn: IndexFunc): void {
     if (this.indexes.has(name)) throw new Error(`informer ${this.kind.kind}: index ${name} already exists`);
-    const index: Index = { fn, buckets: new Map() };
+    const index: Index = { fn, buckets: new Map(), stamped: false };
     this.indexes.set(name, index);
     this.indexList = [...this.indexes.values()];
     for (const [key, obj] of this.items) this.insert(index, key, fn(obj));
@@ -291,6 +300,42 @@ export class Informer {
     return this.index(indexName).buckets.get(value)?.keys.size ?? 0;
   }
 
+  /**
+   * When an object indexed under `value` was last added, changed or removed: while the stamp stays
+   * the same, byIndex(indexName, value) returns the same objects (-1: none). Stamping updates costs
+   * a lookup per value and event, so an index only does so once someone has asked.
+   */
+  changeStamp(indexName: string, value: string): number {
+    const index = this.index(indexName);
+    if (!index.stamped) {
+      index.stamped = true;
+      const now = ++this.changes;
+      for (const bucket of index.buckets.values()) {
+        bucket.changedAt = now;
+        bucket.changedKey = undefined;
+      }
+    }
+    return index.buckets.get(value)?.changedAt ?? -1;
+  }
+
+  /**
+   * The latest change under `value` (after changeStamp() turned stamping on): the key that was
+   * added, changed or removed, and the stamp the bucket had before. A caller whose remembered stamp
+   * is `before` knows that this key is all that changed since.
+   */
+  lastChange(indexName: string, value: string): { key: string; before: number } | undefined {
+    const bucket = this.index(indexName).buckets.get(value);
+    return bucket?.changedKey === undefined ? undefined : { key: bucket.changedKey, before: bucket.changedBefore };
+  }
+
+  /** Whether key `a` comes after key `b` in list order (undefined when either is not cached). */
+  listedAfter(a: string, b: string): boolean | undefined {
+    const at = this.listOrder();
+    const x = at.get(a);
+    const y = at.get(b);
+    return x === undefined || y === undefined ? undefined : x > y;
+  }
+
   /** The values an index currently holds (cache.Indexer.ListIndexFuncValues). */
   indexValues(indexName: string): string[] {
     return Array.from(this.index(indexName).buckets.keys());
@@ -306,6 +351,7 @@ export class Informer {
     const obj = event.object;
     const key = objectKey(obj);
     const old = this.items.get(key);
+    const now = ++this.changes;
     const indexes = this.indexList;
     // The handler array is replaced, never changed, by add/remove: this is a snapshot.
     const handlers = this.handlers;
@@ -323,7 +369,10 @@ export class Informer {
         const index = indexes[i];
         const before = index.fn(old);
         const after = index.fn(obj);
-        if (sameValues(before, after)) continue;
+        if (sameValues(before, after)) {
+          if (index.stamped) touchBuckets(index, key, after, now);
+          continue;
+        }
         this.remove(index, key, before);
         this.insert(index, key, after);
       }
@@ -340,11 +389,20 @@ export class Informer {
       const v = values[i];
       let bucket = index.buckets.get(v);
       if (!bucket) {
-        bucket = { keys: new Set(), ordered: this.addedAt ? true : undefined, last: -1 };
+        bucket = {
+          keys: new Set(),
+          ordered: this.addedAt ? true : undefined,
+          last: -1,
+          // A new bucket was empty: its first key is the one change since "no bucket" (-1).
+          changedAt: -1,
+          changedKey: undefined,
+          changedBefore: -1,
+        };
         index.buckets.set(v, bucket);
       }
       if (bucket.keys.has(key)) continue;
       bucket.keys.add(key);
+      stampChange(bucket, key, this.changes);
       if (bucket.ordered === true) {
         const at = this.addedAt?.get(key);
         if (at !== undefined && at > bucket.last) bucket.last = at;
@@ -359,10 +417,25 @@ export class Informer {
       const bucket = index.buckets.get(v);
       if (!bucket) continue;
       bucket.keys.delete(key);
+      stampChange(bucket, key, this.changes);
       // Drop empty buckets so indexValues() and memory follow what is really cached.
       if (bucket.keys.size === 0) index.buckets.delete(v);
     }
   }
+}
+
+/** Stamps the buckets of an updated object whose index values stayed the same. */
+function touchBuckets(index: Index, key: string, values: readonly string[], now: number): void {
+  for (let i = 0; i < values.length; i++) {
+    const bucket = index.buckets.get(values[i]);
+    if (bucket) stampChange(bucket, key, now);
+  }
+}
+
+function stampChange(bucket: Bucket, key: string, now: number): void {
+  bucket.changedBefore = bucket.changedAt;
+  bucket.changedAt = now;
+  bucket.changedKey = key;
 }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {

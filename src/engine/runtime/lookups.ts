@@ -74,3 +74,12 @@ export function claimCandidates(informer: Informer, namespace: string, ownerUid:
   }
   return candidates;
 }
+
+/**
+ * The change stamps of the buckets claimCandidates reads (Informer.changeStamp): while both stay
+ * the same, claimCandidates returns the same objects in the same states.
+ */
+export function claimCandidateStamps(informer: Informer, namespace: string, ownerUid: string): [own: number, orphans: number] {
+  if (!informer.hasIndex(ORPHANS_INDEX)) informer.addIndex(ORPHANS_INDEX, orphansIndex);
+  return [informer.changeStamp(OWNER_UID_INDEX, ownerUid), informer.changeStamp(ORPHANS_INDEX, namespace)];
+}

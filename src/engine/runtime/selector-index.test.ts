@@ -52,6 +52,9 @@ describe('SelectorIndex', () => {
           const expected = [...reference.get(namespace)!].filter(([, s]) => s.matches(labels)).map(([k]) => k);
           expect(index.matching(namespace, labels)).toEqual(expected);
         }
+        // selectsIn: some selector (not an undefined one) is filed in the namespace.
+        const filed = [...reference.get(namespace)!.values()].some((sel) => sel !== nothing);
+        expect(index.selectsIn(namespace)).toBe(filed);
       }
     }
   });

@@ -31,6 +31,8 @@ function bucketOf(namespace: string, selector: Selector): string {
 export class SelectorIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly buckets = new Map<string, Set<string>>();
+  /** How many filed selectors each namespace has: none, and matching() has nothing to look at. */
+  private readonly filedIn = new Map<string, number>();
   private nextSeq = 0;
 
   /**
@@ -44,12 +46,13 @@ export class SelectorIndex {
       old.selector = selector;
       return;
     }
-    if (old) this.unfile(key, old.bucket);
+    if (old) this.unfile(key, old.namespace, old.bucket);
     this.entries.set(key, { namespace, selector, bucket, seq: old ? old.seq : this.nextSeq++ });
     if (!bucket) return;
     let keys = this.buckets.get(bucket);
     if (!keys) this.buckets.set(bucket, (keys = new Set()));
     keys.add(key);
+    this.filedIn.set(namespace, (this.filedIn.get(namespace) ?? 0) + 1);
   }
 
   /** Forgets `key`: set again later, it comes after every key set meanwhile. */
@@ -57,7 +60,12 @@ export class SelectorIndex {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.unfile(key, entry.bucket);
+    this.unfile(key, entry.namespace, entry.bucket);
+  }
+
+  /** Whether any selector is filed in `namespace` (else nothing there can match). */
+  selectsIn(namespace: string): boolean {
+    return this.filedIn.has(namespace);
   }
 
   /** The selector filed for `key` (undefined when none). */
@@ -67,6 +75,7 @@ export class SelectorIndex {
 
   /** The keys whose selector (in `namespace`) matches `labels`, in the order they were first set. */
   matching(namespace: string, labels: Record<string, string> | undefined): string[] {
+    if (!this.filedIn.has(namespace)) return [];
     const found: { key: string; seq: number }[] = [];
     const visit = (bucket: string) => {
       const keys = this.buckets.get(bucket);
@@ -82,12 +91,14 @@ export class SelectorIndex {
     return found.map((f) => f.key);
   }
 
-  private unfile(key: string, bucket: string): void {
+  private unfile(key: string, namespace: string, bucket: string): void {
     if (!bucket) return;
     const keys = this.buckets.get(bucket);
-    if (!keys) return;
-    keys.delete(key);
+    if (!keys?.delete(key)) return;
     if (keys.size === 0) this.buckets.delete(bucket);
+    const filed = (this.filedIn.get(namespace) ?? 0) - 1;
+    if (filed > 0) this.filedIn.set(namespace, filed);
+    else this.filedIn.delete(namespace);
   }
 }
 

@@ -2,6 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
+import { InformerFactory } from '../runtime/informer';
+import { controllerRef, newTestCluster, pod as testPod } from '../runtime/testing-fixtures';
 import { podInfoFor } from './framework/pod-info';
 import { SchedulerCache, zoneKey } from './cache';
 
@@ -78,5 +80,29 @@ describe('SchedulerCache', () => {
     expect(c.imageState('redis:latest')).toEqual({ nodes: 1, size: 40_000_000 });
     expect(c.imageState('busybox:latest')).toBeUndefined();
     expect(c.defaultSpreadSelectors(pod('x'))).toEqual([]);
+  });
+
+  it('spreads a ReplicaSet’s pods by its selector: one matcher per selector, an invalid one still throws', () => {
+    const { api } = newTestCluster();
+    const informers = new InformerFactory(api);
+    const c = new SchedulerCache(informers, api.registry);
+    informers.start();
+    const rs = api.create({
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: { selector: { matchLabels: { app: 'web' } } },
+    });
+    const a = testPod('a', { owners: [controllerRef(rs)], labels: { app: 'web' } });
+    const b = testPod('b', { owners: [controllerRef(rs)], labels: { app: 'web' } });
+    const [ma] = c.defaultSpreadSelectors(a);
+    const [mb] = c.defaultSpreadSelectors(b);
+    expect(ma).toBe(mb);
+    expect(ma.key).toBe('app=web');
+    expect(ma({ app: 'web' })).toBe(true);
+    expect(ma({ app: 'db' })).toBe(false);
+    api.update({ ...rs, spec: { selector: { matchExpressions: [{ key: 'app', operator: 'Near' }] } } });
+    expect(() => c.defaultSpreadSelectors(a)).toThrow(/not a valid label selector operator/);
+    expect(() => c.defaultSpreadSelectors(a)).toThrow(/not a valid label selector operator/);
   });
 });

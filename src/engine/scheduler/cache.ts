@@ -15,7 +15,7 @@
 // kept aside and join the node's NodeInfo when it appears, like upstream's node-less NodeInfo.
 
 import type { KObject } from '../../k8s/types';
-import { requiredLabel, selectorFromLabelSelector, selectorFromSet, type Selector } from '../../k8s/labels';
+import { requiredLabel, selectorFromLabelSelector, selectorFromSet, type LabelSelector, type Selector } from '../../k8s/labels';
 import type { KindRegistry } from '../api/kinds/registry';
 import type { InformerFactory, Informer } from '../runtime/informer';
 import { indexSelectorsOf, type SelectorIndex } from '../runtime/selector-index';
@@ -144,9 +144,7 @@ export class SchedulerCache implements Snapshot {
       if (!owner || owner.kind !== src.kind || owner.apiVersion !== src.apiVersion) continue;
       const obj = src.informer.get(ns, owner.name);
       if (!obj) continue;
-      const raw = obj.spec?.selector;
-      const selector = src.selector === 'map' ? selectorFromSet(raw as Record<string, string>) : selectorFromLabelSelector(raw);
-      out.push(keyedMatcher(selector));
+      out.push(keyedMatcher(ownerSelector(obj.spec?.selector, src.selector)));
     }
     return out;
   }
@@ -405,10 +403,6 @@ function hasAffinity(pi: PodInfo): boolean {
 }
 
 /**
- * A label predicate whose `key` is the selector's canonical text, so PodTopologySpread's counts,
- * cached per selector, survive from one cycle to the next (same text ⇔ same selector).
- */
-/**
  * The selectors (plain label maps) of the objects of `informer` — Services — in a SelectorIndex:
  * GetPodServices without trying every Service of the namespace for every pod.
  */
@@ -419,9 +413,39 @@ function selectorIndexOf(informer: Informer): SelectorIndex {
   });
 }
 
+const keyedMatchers = new WeakMap<Selector, LabelMatcher>();
+
+/**
+ * A label predicate whose `key` is the selector's canonical text, so PodTopologySpread's counts,
+ * cached per selector, survive from one cycle to the next (same text ⇔ same selector). One per
+ * (immutable) selector: every pod of a set asks for the same one.
+ */
 function keyedMatcher(selector: Selector): LabelMatcher {
-  return Object.assign((labels: Record<string, string> | undefined) => selector.matches(labels), {
-    key: selector.toString(),
-    requiredLabel: requiredLabel(selector),
-  });
+  let matcher = keyedMatchers.get(selector);
+  if (!matcher) {
+    matcher = Object.assign((labels: Record<string, string> | undefined) => selector.matches(labels), {
+      key: selector.toString(),
+      requiredLabel: requiredLabel(selector),
+    });
+    keyedMatchers.set(selector, matcher);
+  }
+  return matcher;
+}
+
+const ownerSelectors = { map: new WeakMap<object, Selector>(), labelSelector: new WeakMap<object, Selector>() };
+
+/**
+ * An owner's spec.selector parsed, once per (frozen, stored) selector object; an invalid one
+ * throws every time, as the parse does.
+ */
+function ownerSelector(raw: unknown, form: 'map' | 'labelSelector'): Selector {
+  const parse = () =>
+    form === 'map' ? selectorFromSet(raw as Record<string, string>) : selectorFromLabelSelector(raw as LabelSelector);
+  if (typeof raw !== 'object' || raw === null || !Object.isFrozen(raw)) return parse();
+  let selector = ownerSelectors[form].get(raw);
+  if (!selector) {
+    selector = parse();
+    ownerSelectors[form].set(raw, selector);
+  }
+  return selector;
 }

@@ -3,7 +3,7 @@
 // progressDeadlineSeconds 600. Pure: returns the same object when nothing changes.
 
 import type { KObject, PodSpec } from '../../../k8s/types';
-import { patch } from './cow';
+import { memoizeFrozen, patch } from './cow';
 import { defaultPodTemplateSpec } from './pod';
 
 export const DEFAULT_MAX_SURGE = '25%';
@@ -13,6 +13,15 @@ export const DEFAULT_PROGRESS_DEADLINE_SECONDS = 600;
 
 export function defaultDeployment(obj: KObject): KObject {
   const spec: Record<string, unknown> = obj.spec && typeof obj.spec === 'object' ? obj.spec : {};
+  const defaulted = defaultDeploymentSpec(spec);
+  return defaulted === obj.spec ? obj : { ...obj, spec: defaulted };
+}
+
+/**
+ * The spec's defaults, once per stored (frozen) spec: the controller's status writes send the
+ * stored spec back each time.
+ */
+const defaultDeploymentSpec = memoizeFrozen((spec: Record<string, unknown>): Record<string, unknown> => {
   const changes: Record<string, unknown> = {};
   if (spec.replicas === undefined || spec.replicas === null) changes.replicas = 1;
   const strategy: Record<string, unknown> =
@@ -41,6 +50,5 @@ export function defaultDeployment(obj: KObject): KObject {
   const template = (spec.template && typeof spec.template === 'object' ? spec.template : {}) as { spec?: PodSpec };
   const defaultedTemplate = defaultPodTemplateSpec(template);
   if (defaultedTemplate !== spec.template) changes.template = defaultedTemplate;
-  if (Object.keys(changes).length === 0 && obj.spec === spec) return obj;
-  return { ...obj, spec: patch(spec, changes) };
-}
+  return Object.keys(changes).length === 0 ? spec : patch(spec, changes);
+});

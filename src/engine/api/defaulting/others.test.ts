@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KEvent, KObject, Node } from '../../../k8s/types';
 import { deepFreeze } from '../deep';
+import { defaultDeployment } from './deployment';
 import { defaultEvent } from './event';
 import { defaultLease } from './lease';
 import { defaultNamespace, prepareNamespaceForCreate } from './namespace';
@@ -110,5 +111,35 @@ describe('defaultLease / defaultEvent', () => {
     expect(defaultLease(lease)).toBe(lease);
     const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, involvedObject: {} } as KEvent;
     expect(defaultEvent(event)).toBe(event);
+  });
+});
+
+describe('defaultDeployment', () => {
+  const input = (): KObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web' },
+    spec: {
+      selector: { matchLabels: { app: 'web' } },
+      strategy: { rollingUpdate: { maxSurge: 1 } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+    },
+  });
+
+  it('defaults a frozen spec as a mutable one, once: the stored result is a fixed point', () => {
+    const mutable = defaultDeployment(input());
+    const frozen = defaultDeployment(deepFreeze(input()));
+    expect(frozen).toEqual(mutable);
+    expect(mutable.spec).toMatchObject({
+      replicas: 1,
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: '25%' } },
+      revisionHistoryLimit: 10,
+      progressDeadlineSeconds: 600,
+    });
+    expect(Object.isFrozen(frozen.spec)).toBe(true);
+    const stored = deepFreeze({ ...frozen, status: { replicas: 1 } });
+    expect(defaultDeployment(stored)).toBe(stored);
+    // Another object with the stored spec (a status write) gets the same spec back.
+    expect(defaultDeployment({ ...stored, status: { replicas: 2 } }).spec).toBe(stored.spec);
   });
 });

@@ -43,10 +43,11 @@ export function preparePodStatusUpdate(pod: KObject, old: KObject): KObject {
   if (!status.observedGeneration && oldStatus.observedGeneration)
     next = { ...next, observedGeneration: oldStatus.observedGeneration };
   const conditions: PodCondition[] | undefined = status.conditions;
-  if (Array.isArray(conditions) && Array.isArray(oldStatus.conditions)) {
+  const oldConditions: PodCondition[] | undefined = oldStatus.conditions;
+  // Only an old condition with an observedGeneration has one to carry over (else none changes).
+  if (Array.isArray(conditions) && Array.isArray(oldConditions) && oldConditions.some((c) => c.observedGeneration)) {
     const previous = new Map<string, number[]>();
-    for (const c of oldStatus.conditions as PodCondition[])
-      previous.set(c.type, [...(previous.get(c.type) ?? []), c.observedGeneration ?? 0]);
+    for (const c of oldConditions) previous.set(c.type, [...(previous.get(c.type) ?? []), c.observedGeneration ?? 0]);
     let changed = false;
     const merged = conditions.map((c) => {
       const gens = previous.get(c.type);

@@ -36,6 +36,7 @@ import {
   validateDNS1123Label,
   validateDNS1123Subdomain,
   validateIP,
+  isIPSloppy,
   validateImmutableField,
   validateLabelName,
   validateLabels,
@@ -1875,14 +1876,17 @@ function validateContainerStateTransition(
 }
 
 function validatePodIPs(status: Obj, field_: 'podIPs' | 'hostIPs'): FieldError[] {
+  const list = asArray(status[field_]);
+  // No IPs, no errors (every status write before the pod has an IP).
+  if (list.length === 0) return [];
   const path = `status.${field_}`;
-  const ips = asArray(status[field_]).map((x) => asString(asObj(x).ip));
+  const ips = list.map((x) => asString(asObj(x).ip));
   const errs: FieldError[] = [];
-  if (field_ === 'hostIPs') {
-    if (ips.length === 0) return [];
-    if (asString(status.hostIP) !== ips[0]) errs.push(field.invalid(`${path}[0].ip`, ips[0], 'must be equal to `hostIP`'));
+  if (field_ === 'hostIPs' && asString(status.hostIP) !== ips[0]) {
+    errs.push(field.invalid(`${path}[0].ip`, ips[0], 'must be equal to `hostIP`'));
   }
-  ips.forEach((ip, i) => errs.push(...validateIP(index(path, i), ip)));
+  // The item's path is only built for an invalid IP.
+  for (let i = 0; i < ips.length; i++) if (!isIPSloppy(ips[i])) errs.push(...validateIP(index(path, i), ips[i]));
   if (ips.length > 1) {
     const families = new Set(ips.map((ip) => (ip.includes(':') ? 6 : 4)));
     const dualStack = ips.length === 2 && families.size === 2;
@@ -1908,6 +1912,9 @@ function validatePodIPs(status: Obj, field_: 'podIPs' | 'hostIPs'): FieldError[]
   return errs;
 }
 
+/** Condition types a pod status may carry without being a qualified name check (they are built in). */
+const SYSTEM_POD_CONDITIONS: ReadonlySet<string> = new Set(['PodScheduled', 'Ready', 'Initialized']);
+
 /**
  * What a write to `pods/<name>/status` is checked against: the registry's common metadata checks,
  * then ValidatePodStatusUpdate. (The status strategy resets spec changes before validating, so of
@@ -1919,11 +1926,10 @@ export function validatePodStatusUpdate(newPod: KObject, oldPod: KObject): Field
   errs.push(...validatePodSpecificAnnotationUpdates(newPod, oldPod));
   const status = asObj(newPod.status);
   const oldStatus = asObj(oldPod.status);
-  const system = new Set(['PodScheduled', 'Ready', 'Initialized']);
   asArray(status.conditions).forEach((c, i) => {
     const type = asString(asObj(c).type);
     // Upstream builds this path from "metadata" (sic).
-    if (!system.has(type)) errs.push(...validateQualifiedName(type, `metadata.conditions[${i}].Type`));
+    if (!SYSTEM_POD_CONDITIONS.has(type)) errs.push(...validateQualifiedName(type, `metadata.conditions[${i}].Type`));
   });
   const ns: Obj = asObj(newPod.spec);
   const os: Obj = asObj(oldPod.spec);

@@ -241,9 +241,24 @@ export function validateDNS1123Subdomain(value: string, path: string): FieldErro
   return isDNS1123Subdomain(value).map((msg) => field.invalid(path, value, msg));
 }
 
+/**
+ * Qualified names already found valid: the same few (toleration keys, condition types, label
+ * keys) come with every pod write.
+ */
+const validQualifiedNames = new Set<string>();
+const MAX_VALID_QUALIFIED_NAMES = 10_000;
+
 /** ValidateQualifiedName / metav1 validation.ValidateLabelName. */
 export function validateQualifiedName(value: string, path: string): FieldError[] {
-  return isQualifiedName(value).map((msg) => field.invalid(path, value, msg));
+  if (validQualifiedNames.has(value)) return [];
+  const msgs = isQualifiedName(value);
+  if (msgs.length === 0) {
+    // A bound, so ever new names (label keys, condition types) cannot grow the set without limit.
+    if (validQualifiedNames.size >= MAX_VALID_QUALIFIED_NAMES) validQualifiedNames.clear();
+    validQualifiedNames.add(value);
+    return [];
+  }
+  return msgs.map((msg) => field.invalid(path, value, msg));
 }
 
 export const validateLabelName = validateQualifiedName;

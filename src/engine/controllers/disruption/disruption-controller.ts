@@ -147,6 +147,8 @@ export class DisruptionController {
     this.controller.handle(this.pods, {
       onAdd: (pod) => this.budgetKeysFor([pod], true),
       onUpdate: (oldPod, pod) => {
+        // No budget in the pod's namespace (which never changes) selects anything: nothing to compare.
+        if (!this.selectors.has(pod.metadata.namespace ?? '')) return undefined;
         const labelsChanged = !deepEqual(oldPod.metadata.labels ?? {}, pod.metadata.labels ?? {});
         if (!labelsChanged && deepEqual(podRelevant(oldPod), podRelevant(pod))) return undefined;
         return this.budgetKeysFor(labelsChanged ? [oldPod, pod] : [pod], true);

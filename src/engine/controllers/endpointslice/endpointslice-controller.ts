@@ -142,6 +142,8 @@ export function startEndpointSliceController(api: ApiServer, clock: Clock, infor
       return [...keys];
     },
     onUpdate: (oldPod, pod): Keys => {
+      // No Service selects in the pod's namespace (which never changes): nothing to compare.
+      if (!selectors.selectsIn(pod.metadata.namespace ?? '')) return undefined;
       const labelsChanged = !deepEqual(oldPod.metadata.labels ?? {}, pod.metadata.labels ?? {});
       const podChanged = !deepEqual(endpointRelevant(oldPod), endpointRelevant(pod));
       if (!labelsChanged && !podChanged) return undefined;

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../k8s/types';
 import { ApiError } from '../../api/errors';
 import { podKind, replicaSetKind, replicationControllerKind } from '../../api/kinds';
+import { SeededRandom } from '../../clock/random';
 import { Simulation } from '../../simulation';
+import { isPodActive, isPodReady } from '../active-pods';
 import { slowStartBatch } from './replicaset-controller';
 
 function frontend(extra: Record<string, unknown> = {}): KObject {
@@ -191,6 +193,49 @@ describe('ReplicaSet controller', () => {
     expect(h.env.api.get(podKind, 'default', victim).metadata.ownerReferences ?? []).toEqual([]);
     expect(h.pods()).toHaveLength(4);
     expect(h.rs().status?.replicas).toBe(3);
+  });
+
+  it('recounts fully labeled replicas when only the template labels change (the pods stay the same)', () => {
+    const h = harness();
+    h.apply(frontend());
+    h.advance(10_000);
+    const before = h.pods();
+    const rs = h.rs();
+    const template = { ...rs.spec!.template, metadata: { labels: { tier: 'frontend', track: 'stable' } } };
+    h.env.api.update({ ...rs, spec: { ...rs.spec, template } });
+    h.advance(0);
+    expect(h.pods()).toEqual(before);
+    expect(h.rs().status).toEqual({ replicas: 3, readyReplicas: 3, availableReplicas: 3, observedGeneration: 2 });
+  });
+
+  it('keeps its claim and counts right through random pod changes (remembered claims stepped one pod at a time)', () => {
+    const h = harness();
+    h.apply(frontend({ replicas: 4 }));
+    h.advance(10_000);
+    const random = new SeededRandom(7);
+    let orphans = 0;
+    for (let step = 0; step < 60; step++) {
+      const live = h.pods().filter(isPodActive);
+      const victim = live[random.int(live.length)]?.metadata.name;
+      const action = random.int(6);
+      if (action === 0 && victim) h.run(`kubectl label pod ${victim} tier=debug --overwrite`);
+      else if (action === 1 && victim) h.run(`kubectl label pod ${victim} tier=frontend --overwrite`);
+      else if (action === 2 && victim) h.run(`kubectl delete pod ${victim} --wait=false`);
+      else if (action === 3) h.run(`kubectl run orphan${orphans++} --image=nginx --labels=tier=frontend`);
+      else if (action === 4) h.run(`kubectl scale rs frontend --replicas=${1 + random.int(5)}`);
+      else if (victim) h.run(`kubectl annotate pod ${victim} step=${step} --overwrite`);
+      h.advance([0, 1_000, 5_000][random.int(3)]);
+      // What a full claim over the namespace's pods gives, counted as calculateStatus counts.
+      const rs = h.rs();
+      const owned = h
+        .pods()
+        .filter((p) => isPodActive(p) && p.metadata.ownerReferences?.some((r) => r.controller && r.uid === rs.metadata.uid));
+      expect(owned.every((p) => p.metadata.labels?.tier === 'frontend')).toBe(true);
+      const status = rs.status ?? {};
+      expect(status.replicas ?? 0).toBe(owned.length);
+      expect(status.fullyLabeledReplicas ?? 0).toBe(owned.length);
+      expect(status.readyReplicas ?? 0).toBe(owned.filter(isPodReady).length);
+    }
   });
 
   it('scales through the scale subresource: up, then down deleting the not-ready pods first', () => {

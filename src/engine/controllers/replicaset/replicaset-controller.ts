@@ -9,7 +9,8 @@
 //  3. active pods of the namespace (not Succeeded/Failed, not being deleted), claimed through the
 //     ControllerRefManager (adopt matching orphans, release non-matching own pods) — read from the
 //     owner-uid and orphan indexes, the only pods a claim can take (runtime/lookups.ts), where
-//     upstream lists the namespace;
+//     upstream lists the namespace; the claim and its counts are remembered between syncs and
+//     stepped by the one pod that changed (ClaimMemo): a sync usually does not walk the set;
 //  4. needsSync and not being deleted → manageReplicas: create the missing pods in slow-start
 //     batches 1, 2, 4, … (burstReplicas 500 per sync; a failed batch skips the rest and lowers
 //     the expectations), or delete the extra ones chosen by the ActivePodsWithRanks order;
@@ -42,9 +43,10 @@ import { Controller } from '../../runtime/controller';
 import type { Recorder } from '../../runtime/events';
 import { UIDTrackingControllerExpectations, podKey } from '../../runtime/expectations';
 import { objectKey, OWNER_UID_INDEX, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
-import { claimCandidates, ensureLabelIndex, listMatching } from '../../runtime/lookups';
+import { claimCandidates, claimCandidateStamps, ensureLabelIndex, listMatching } from '../../runtime/lookups';
 import { indexSelectorsOf } from '../../runtime/selector-index';
 import { ownerKeysForPodUpdate } from '../pod-update-owners';
+import { claimAfterOneChange, type ClaimedPods, type ClaimStep } from './claim-step';
 import { filterActivePods, isPodAvailable, isPodReady, podsToDelete, replicaStateChanged } from '../active-pods';
 import { ControllerRefManager, freshOwnerCanAdopt, getControllerOf, newControllerRef } from '../controller-ref-manager';
 import { hasStatusCause, NAMESPACE_TERMINATING_CAUSE, PodControl } from '../pod-control';
@@ -142,15 +144,15 @@ function templateSelector(labels: Record<string, string> | undefined): Selector 
   return s;
 }
 
-/** calculateStatus (replica_set_utils.go), in ReplicaSetStatus's JSON field order with omitempty. */
-export function calculateReplicaSetStatus(
-  owner: KObject,
-  activePods: readonly KObject[],
-  manageError: unknown,
-  nowUnixMs: number,
-  nowTimestamp: string,
-): Record<string, unknown> {
-  const old = (owner.status ?? {}) as Record<string, unknown>;
+/** The replica counts calculateStatus derives from the active pods. */
+export interface ReplicaCounts {
+  fullyLabeled: number;
+  ready: number;
+  available: number;
+}
+
+/** The counting loop of calculateStatus: pods with the template's labels, ready, available. */
+export function countReplicas(owner: KObject, activePods: readonly KObject[], nowUnixMs: number): ReplicaCounts {
   const labels = owner.spec?.template?.metadata?.labels;
   const templateLabels = templateSelector(labels);
   const minReadySeconds: number = owner.spec?.minReadySeconds ?? 0;
@@ -165,6 +167,20 @@ export function calculateReplicaSetStatus(
       if (!minReadySeconds || isPodAvailable(pod, minReadySeconds, nowUnixMs)) available++;
     }
   }
+  return { fullyLabeled, ready, available };
+}
+
+/** calculateStatus (replica_set_utils.go), in ReplicaSetStatus's JSON field order with omitempty. */
+export function calculateReplicaSetStatus(
+  owner: KObject,
+  activePods: readonly KObject[],
+  manageError: unknown,
+  nowUnixMs: number,
+  nowTimestamp: string,
+  counts: ReplicaCounts = countReplicas(owner, activePods, nowUnixMs),
+): Record<string, unknown> {
+  const old = (owner.status ?? {}) as Record<string, unknown>;
+  const { fullyLabeled, ready, available } = counts;
   let conditions = (old.conditions as Condition[] | undefined) ?? [];
   const failure = conditions.find((c) => c.type === REPLICA_FAILURE);
   if (manageError !== undefined && !failure) {
@@ -198,6 +214,40 @@ function statusUnchanged(owner: KObject, status: Record<string, unknown>): boole
     (owner.metadata.generation ?? 0) === n(old, 'observedGeneration') &&
     deepEqual(old.conditions ?? [], status.conditions ?? [])
   );
+}
+
+/** Counts (without minReadySeconds: no clock in them) after a claim step: the leaving pod out, the coming one in. */
+function stepCounts(owner: KObject, counts: ReplicaCounts, step: ClaimStep): ReplicaCounts {
+  const out = { ...counts };
+  const add = (pod: KObject | undefined, sign: number) => {
+    if (!pod) return;
+    const c = countReplicas(owner, [pod], 0);
+    out.fullyLabeled += sign * c.fullyLabeled;
+    out.ready += sign * c.ready;
+    out.available += sign * c.available;
+  };
+  add(step.left, -1);
+  add(step.came, 1);
+  return out;
+}
+
+/**
+ * What a sync claimed and from which state. While the owner-uid and orphan buckets keep their
+ * change stamps and the owner its uid, (immutable) spec and deletion mark, a claim would take the
+ * same pods and write nothing (a memo is only kept from a claim that wrote nothing): a sync woken
+ * by something else, such as the owner's own status write, skips the claim and the recount. When
+ * one pod of the set changed since, the memo is stepped past it (claim-step.ts).
+ */
+interface ClaimMemo {
+  uid: string;
+  spec: unknown;
+  deleting: boolean;
+  own: number;
+  orphans: number;
+  /** The claimed pods, stepped in place (nothing else keeps the array once a sync is over). */
+  claimed: ClaimedPods;
+  /** countReplicas of `claimed` (kept only without minReadySeconds: then no clock is in it). */
+  counts?: ReplicaCounts;
 }
 
 export function startReplicaSetController(deps: ReplicaSetControllerDeps): ReplicaSetController {
@@ -312,6 +362,57 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     return undefined;
   };
 
+  const claims = new Map<string, ClaimMemo>();
+
+  /** The owner's active pods after claiming them (ClaimPods: adopting and releasing). */
+  const claimActivePods = (
+    key: string,
+    namespace: string,
+    owner: KObject,
+    selector: Selector,
+  ): { claimed: KObject[]; error?: unknown; memo?: ClaimMemo } => {
+    const uid = owner.metadata.uid ?? '';
+    const spec: unknown = owner.spec;
+    const deleting = !!owner.metadata.deletionTimestamp;
+    const [own, orphans] = claimCandidateStamps(pods, namespace, uid);
+    const memo = claims.get(key);
+    if (memo && memo.uid === uid && memo.spec === spec && memo.deleting === deleting && memo.orphans === orphans) {
+      if (memo.own === own) return { claimed: memo.claimed.pods, memo };
+      // Usually one pod of the set changed since: step the remembered claim past it.
+      const change = pods.lastChange(OWNER_UID_INDEX, uid);
+      const step =
+        change?.before === memo.own ? claimAfterOneChange(pods, memo.claimed, change.key, namespace, uid, selector) : undefined;
+      if (step) {
+        memo.own = own;
+        if (memo.counts) memo.counts = stepCounts(owner, memo.counts, step);
+        return { claimed: memo.claimed.pods, memo };
+      }
+    }
+    claims.delete(key);
+    const active = filterActivePods(claimCandidates(pods, namespace, uid));
+    const manager = new ControllerRefManager({
+      api,
+      owner,
+      ownerKind,
+      selector,
+      canAdopt: freshOwnerCanAdopt(api, def, owner),
+    });
+    const { claimed, errors } = manager.claimPods(active);
+    if (errors.length > 0) return { claimed, error: errors[0] };
+    const [ownAfter, orphansAfter] = claimCandidateStamps(pods, namespace, uid);
+    // An adoption or a release changed the pods: the next sync claims afresh.
+    if (ownAfter !== own || orphansAfter !== orphans) return { claimed };
+    const next: ClaimMemo = { uid, spec, deleting, own, orphans, claimed: { pods: claimed } };
+    claims.set(key, next);
+    return { claimed, memo: next };
+  };
+
+  /** countReplicas, remembered with the claim (same pods, same spec). */
+  const countsOf = (owner: KObject, claimed: KObject[], nowUnixMs: number, memo: ClaimMemo | undefined): ReplicaCounts => {
+    if (!memo || owner.spec?.minReadySeconds) return countReplicas(owner, claimed, nowUnixMs);
+    return (memo.counts ??= countReplicas(owner, claimed, nowUnixMs));
+  };
+
   /** updateReplicaSetStatus: write when different; one GET + retry after a failed write. */
   const updateStatus = (owner: KObject, status: Record<string, unknown>): KObject => {
     if (statusUnchanged(owner, status)) return owner;
@@ -334,6 +435,7 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     const owner = owners.getByKey(key);
     if (!owner) {
       expectations.deleteExpectations(key);
+      claims.delete(key);
       return;
     }
     const needsSync = expectations.satisfiedExpectations(key);
@@ -341,19 +443,19 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     // An invalid selector is a user error that a retry does not fix.
     if (!selector) return;
     const { namespace } = splitKey(key);
-    const active = filterActivePods(claimCandidates(pods, namespace, owner.metadata.uid ?? ''));
-    const manager = new ControllerRefManager({
-      api,
-      owner,
-      ownerKind,
-      selector,
-      canAdopt: freshOwnerCanAdopt(api, def, owner),
-    });
-    const { claimed, errors } = manager.claimPods(active);
-    if (errors.length > 0) return { error: errors[0] };
+    const { claimed, error, memo } = claimActivePods(key, namespace, owner, selector);
+    if (error !== undefined) return { error };
     let manageError: unknown;
     if (needsSync && !owner.metadata.deletionTimestamp) manageError = manageReplicas(claimed, owner, key);
-    const status = calculateReplicaSetStatus(owner, claimed, manageError, clock.nowUnixMs(), clock.timestamp());
+    const now = clock.nowUnixMs();
+    const status = calculateReplicaSetStatus(
+      owner,
+      claimed,
+      manageError,
+      now,
+      clock.timestamp(),
+      countsOf(owner, claimed, now, memo),
+    );
     const updated = updateStatus(owner, status);
     const minReady: number = updated.spec?.minReadySeconds ?? 0;
     const replicas: number = updated.spec?.replicas ?? 0;
@@ -376,6 +478,7 @@ export function startReplicaSetController(deps: ReplicaSetControllerDeps): Repli
     onDelete: (owner) => {
       const key = objectKey(owner);
       expectations.deleteExpectations(key);
+      claims.delete(key);
       return key;
     },
   });

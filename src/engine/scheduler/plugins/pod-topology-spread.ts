@@ -162,9 +162,13 @@ const defaultConstraintLists = new LruCache<SpreadConstraint[]>(1024);
 export function systemDefaultConstraints(pod: KObject, snapshot: Snapshot): SpreadConstraint[] {
   const fns = snapshot.defaultSpreadSelectors(pod);
   if (fns.length === 0) return [];
+  // The usual single source (the pod's ReplicaSet): its list without building the key again.
+  const sole = fns.length === 1 ? fns[0] : undefined;
+  const known = sole && soleSourceConstraints.get(sole);
+  if (known) return known;
   const parts = fns.map((f) => (typeof f.key === 'string' ? `k:${f.key}` : `f:${objectId(f)}`));
   const key = `default:${parts.join('&')}`;
-  return defaultConstraintLists.get(key, () => {
+  const list = defaultConstraintLists.get(key, () => {
     const all = fns.slice();
     let selector: LabelMatcher = all[0];
     if (all.length > 1) {
@@ -186,7 +190,12 @@ export function systemDefaultConstraints(pod: KObject, snapshot: Snapshot): Spre
       { ...base, topologyKey: LABEL_ZONE, maxSkew: 5 },
     ];
   });
+  if (sole) soleSourceConstraints.set(sole, list);
+  return list;
 }
+
+/** systemDefaultConstraints of a single selector function, by the function (the snapshot's are stable). */
+const soleSourceConstraints = new WeakMap<LabelMatcher, SpreadConstraint[]>();
 
 function hasAllKeys(node: NodeInfo, keys: readonly string[]): boolean {
   for (let i = 0; i < keys.length; i++) if (nodeLabel(node, keys[i]) === undefined) return false;
