@@ -31,6 +31,28 @@ export const parentOf = (p: string) => (p === '/' ? '/' : p.slice(0, p.lastIndex
 /** `/a` + `/b/c` → `/a/b/c` (both normalised absolute paths). */
 export const joinPath = (base: string, rest: string) => normalizePath(`${base}/${rest}`);
 
+/**
+ * A file node whose content is computed on first read. A class with a getter, not a plain node
+ * with a property defined on it: such a node falls into dictionary mode (~250 B each).
+ */
+class LazyFile {
+  readonly kind = 'file';
+  private value: string | undefined;
+
+  constructor(
+    private compute: (() => string) | undefined,
+    readonly mode: number | undefined,
+  ) {}
+
+  get content(): string {
+    if (this.value === undefined) {
+      this.value = this.compute!();
+      this.compute = undefined;
+    }
+    return this.value;
+  }
+}
+
 export class FileTree {
   private readonly nodes = new Map<string, FsNode>([['/', { kind: 'dir' }]]);
 
@@ -61,11 +83,7 @@ export class FileTree {
   putLazyFile(path: string, compute: () => string, mode?: number): void {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
-    let content: string | undefined;
-    const node = { kind: 'file' as const, mode } as { kind: 'file'; content: string; mode?: number };
-    Object.defineProperty(node, 'content', { enumerable: true, get: () => (content ??= compute()) });
-    if (mode === undefined) delete node.mode;
-    this.nodes.set(p, node);
+    this.nodes.set(p, new LazyFile(compute, mode));
   }
 
   /** `mkdir -p` without checks (a file on the way is replaced: only the kubelet calls this). */

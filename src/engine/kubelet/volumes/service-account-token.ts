@@ -24,8 +24,30 @@ function fnv(text: string, seed: number): string {
   return h.toString(16).padStart(8, '0');
 }
 
+/**
+ * What a token says about its pod: a lazily computed token keeps this, not the pod, whose version
+ * at mount time would otherwise stay alive for the pod's whole life.
+ */
+export interface TokenSubject {
+  readonly namespace: string;
+  readonly serviceAccount: string;
+  readonly nodeName: string;
+  readonly podName: string;
+  readonly podUid: string;
+}
+
+export function tokenSubject(pod: KObject): TokenSubject {
+  return {
+    namespace: pod.metadata.namespace ?? 'default',
+    serviceAccount: pod.spec?.serviceAccountName ?? 'default',
+    nodeName: pod.spec?.nodeName ?? '',
+    podName: pod.metadata.name ?? '',
+    podUid: pod.metadata.uid ?? '',
+  };
+}
+
 export function serviceAccountToken(
-  pod: KObject,
+  subject: TokenSubject,
   audience: string,
   expirationSeconds: number,
   nowMs: number,
@@ -34,8 +56,8 @@ export function serviceAccountToken(
   const refreshMs = Math.max(1, expirationSeconds * 800);
   const iat = Math.floor((epochMs + Math.floor(nowMs / refreshMs) * refreshMs) / 1000);
   const lifetime = expirationSeconds === KUBE_API_ACCESS_EXPIRATION_SECONDS ? EXTENDED_EXPIRATION_SECONDS : expirationSeconds;
-  const ns = pod.metadata.namespace ?? 'default';
-  const sa = pod.spec?.serviceAccountName ?? 'default';
+  const ns = subject.namespace;
+  const sa = subject.serviceAccount;
   const claims = {
     aud: [audience || ISSUER],
     exp: iat + lifetime,
@@ -43,8 +65,8 @@ export function serviceAccountToken(
     iss: ISSUER,
     'kubernetes.io': {
       namespace: ns,
-      node: { name: pod.spec?.nodeName ?? '' },
-      pod: { name: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '' },
+      node: { name: subject.nodeName },
+      pod: { name: subject.podName, uid: subject.podUid },
       serviceaccount: { name: sa },
     },
     nbf: iat,
