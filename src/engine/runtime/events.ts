@@ -189,7 +189,9 @@ export class EventRecorder {
   /** A recorder for one component (`replicaset-controller`; the kubelet passes its node as host). */
   recorder(component: string, host?: string): Recorder {
     const record = (subject: EventSubject, type: EventType, reason: string, message: string) => {
-      const ref = 'metadata' in subject ? referenceTo(subject as KObject) : { ...subject };
+      // Object.assign, not a spread: a spread copy of a reference (7 keys, some out of the object)
+      // gets a hidden class of its own once frozen, ~200 B more for every stored Event.
+      const ref = 'metadata' in subject ? referenceTo(subject as KObject) : Object.assign({}, subject);
       this.record(this.makeEvent(ref, type, reason, message, component, host));
     };
     return {
