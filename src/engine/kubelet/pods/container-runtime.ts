@@ -41,7 +41,8 @@ interface Running {
   timer?: TimerHandle;
   forcedTimer?: TimerHandle;
   killTimer?: TimerHandle;
-  readonly followers: Set<Follower>;
+  /** `kubectl logs -f` streams and stop callbacks; most containers never have one. */
+  followers?: Set<Follower>;
 }
 
 interface Follower {
@@ -154,7 +155,6 @@ export class ContainerRuntime {
         hostsFile: request.hostsFile,
         files: request.files,
       }),
-      followers: new Set(),
     };
     this.running.set(instance.id, run);
     if (request.forcedExit) {
@@ -189,7 +189,7 @@ export class ContainerRuntime {
       onStopped();
       return;
     }
-    run.followers.add({ onLine: () => {}, onEnd: onStopped });
+    (run.followers ??= new Set()).add({ onLine: () => {}, onEnd: onStopped });
     // SIGTERM: a server exits, a shell runs its trap, PID 1 without a handler ignores it; the
     // process says which when it is resumed. SIGKILL follows when the timeout lapses.
     const term = run.process.signal('TERM', this.clock.now());
@@ -255,8 +255,8 @@ export class ContainerRuntime {
       return () => {};
     }
     const follower = { onLine, onEnd };
-    run.followers.add(follower);
-    return () => run.followers.delete(follower);
+    (run.followers ??= new Set()).add(follower);
+    return () => run.followers!.delete(follower);
   }
 
   private step(run: Running): void {
@@ -273,7 +273,7 @@ export class ContainerRuntime {
   private append(run: Running, lines: readonly LogLine[]): void {
     for (const line of lines) {
       run.instance.logs.push(line);
-      for (const f of run.followers) f.onLine(line);
+      if (run.followers) for (const f of run.followers) f.onLine(line);
     }
   }
 
@@ -288,8 +288,10 @@ export class ContainerRuntime {
     instance.finishedAtMs = this.clock.now();
     instance.exitCode = code;
     instance.reason = reason ?? (code === 0 ? 'Completed' : 'Error');
-    for (const f of [...run.followers]) f.onEnd();
-    run.followers.clear();
+    if (run.followers) {
+      for (const f of [...run.followers]) f.onEnd();
+      run.followers.clear();
+    }
     if (onItsOwn) this.onChange(run.podUid);
   }
 

@@ -16,6 +16,8 @@ import { unknownImageDefaults } from '../images/catalog';
 import { referenceTo } from '../../runtime/events';
 import { configMapKind, nodeKind, secretKind } from '../../api/kinds';
 import type { ContainerKind } from './runtime-types';
+import type { NodeContext } from './node-context';
+import type { Connection, ProcessEnv } from '../container/types';
 import type { PodWorker } from './pod-worker';
 import { fieldPath } from './pod-worker';
 import { effectiveArgv } from './container-argv';
@@ -133,16 +135,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
     imageName: decision.ref.canonical,
     imageRef,
     argv,
-    env: {
-      namespace: pod.metadata.namespace!,
-      podName: pod.metadata.name!,
-      hostname: env.HOSTNAME,
-      env,
-      resolve: (query) => node.dns?.resolve(query, ns ?? 'default'),
-      connect: (ip, port, nowMs) => node.network?.connect(ip, port, nowMs) ?? { kind: 'timeout' },
-      image: c.image,
-      epochMs: node.clock.epochMs,
-    },
+    env: new PodProcessEnv(node, pod.metadata.namespace!, pod.metadata.name!, env, c.image),
     mounts: node.podVolumes(worker.uid).mountsFor(c),
     hostsFile: managedHostsFile(pod, podIP),
     files: cgroupMemoryFiles(pod, c, node.swap),
@@ -154,4 +147,33 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   worker.containerChanged();
   if (c.lifecycle?.postStart) runPostStart(worker, c, kind, instance);
   return { kind: 'started' };
+}
+
+/**
+ * What a container's processes see of their pod and node. A class, not a literal with closures:
+ * closures made in startContainerFlow would keep its whole scope (the pull decision, the pod, the
+ * image lookup) alive for as long as the container runs.
+ */
+class PodProcessEnv implements ProcessEnv {
+  readonly hostname: string;
+  readonly epochMs: number;
+
+  constructor(
+    private readonly node: NodeContext,
+    readonly namespace: string,
+    readonly podName: string,
+    readonly env: Record<string, string>,
+    readonly image: string | undefined,
+  ) {
+    this.hostname = env.HOSTNAME;
+    this.epochMs = node.clock.epochMs;
+  }
+
+  resolve(query: string) {
+    return this.node.dns?.resolve(query, this.namespace ?? 'default');
+  }
+
+  connect(ip: string, port: number, nowMs: number): Connection {
+    return this.node.network?.connect(ip, port, nowMs) ?? { kind: 'timeout' };
+  }
 }
