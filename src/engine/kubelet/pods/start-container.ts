@@ -43,7 +43,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const now = node.clock.now();
   // A pull this worker just finished continues here: the image is on the node now, whatever the
   // policy (Always must not pull again), and its events were already recorded.
-  const justPulled = worker.justPulled.delete(c.name);
+  const justPulled = worker.takePulled(c.name);
   const decision = resolvePull(image, justPulled ? 'IfNotPresent' : policy, node.images, {
     backOff: { backoff: node.imageBackOff, key, nowMs: now },
   });
@@ -73,7 +73,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
               'Pulled',
               pulledMessage(image, decision.durationMs, done - queuedAtMs, outcome.image.sizeBytes),
             );
-            worker.justPulled.add(c.name);
+            worker.markPulled(c.name);
             worker.endAsync();
             worker.requestSync(0);
           } else {
