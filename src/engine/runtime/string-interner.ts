@@ -17,3 +17,12 @@ export class StringInterner {
     return s;
   }
 }
+
+/**
+ * `parts` as one flat string. `a + b` and template literals make a rope (a "cons string": a
+ * 32-byte node per `+` holding both halves); a string kept for the whole run — a container ID, a
+ * generated file — is smaller and faster to read flat, and Array.join builds it flat.
+ */
+export function flatString(...parts: string[]): string {
+  return parts.join('');
+}

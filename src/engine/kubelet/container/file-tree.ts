@@ -23,7 +23,8 @@ export function normalizePath(path: string): string {
     if (seg === '..') out.pop();
     else out.push(seg);
   }
-  return `/${out.join('/')}`;
+  // Joined with a leading empty segment: one flat string (mount paths are kept for a container's life).
+  return out.length === 0 ? '/' : ['', ...out].join('/');
 }
 
 export const parentOf = (p: string) => (p === '/' ? '/' : p.slice(0, p.lastIndexOf('/')) || '/');

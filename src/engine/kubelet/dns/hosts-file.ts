@@ -16,19 +16,21 @@ export function managedHostsFile(pod: KObject, podIP: string): string {
   const hostname = podHostname(pod);
   const subdomain: string | undefined = pod.spec?.subdomain;
   const domain = subdomain ? `${subdomain}.${pod.metadata.namespace ?? 'default'}.svc.${CLUSTER_DOMAIN}` : '';
-  let out =
-    '# Kubernetes-managed hosts file.\n' +
-    '127.0.0.1\tlocalhost\n' +
-    '::1\tlocalhost ip6-localhost ip6-loopback\n' +
-    'fe00::0\tip6-localnet\n' +
-    'fe00::0\tip6-mcastprefix\n' +
-    'fe00::1\tip6-allnodes\n' +
-    'fe00::2\tip6-allrouters\n';
-  if (podIP) out += domain ? `${podIP}\t${hostname}.${domain}\t${hostname}\n` : `${podIP}\t${hostname}\n`;
+  const lines = [
+    '# Kubernetes-managed hosts file.\n',
+    '127.0.0.1\tlocalhost\n',
+    '::1\tlocalhost ip6-localhost ip6-loopback\n',
+    'fe00::0\tip6-localnet\n',
+    'fe00::0\tip6-mcastprefix\n',
+    'fe00::1\tip6-allnodes\n',
+    'fe00::2\tip6-allrouters\n',
+  ];
+  if (podIP) lines.push(domain ? `${podIP}\t${hostname}.${domain}\t${hostname}\n` : `${podIP}\t${hostname}\n`);
   const aliases = Array.isArray(pod.spec?.hostAliases) ? (pod.spec.hostAliases as any[]) : [];
   if (aliases.length > 0) {
-    out += '\n# Entries added by HostAliases.\n';
-    for (const a of aliases) out += `${a?.ip ?? ''}\t${((a?.hostnames ?? []) as string[]).join('\t')}\n`;
+    lines.push('\n# Entries added by HostAliases.\n');
+    for (const a of aliases) lines.push(`${a?.ip ?? ''}\t${((a?.hostnames ?? []) as string[]).join('\t')}\n`);
   }
-  return out;
+  // Joined, not concatenated: every container keeps its hosts file, and a flat string is smaller.
+  return lines.join('');
 }

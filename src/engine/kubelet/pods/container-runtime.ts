@@ -10,6 +10,7 @@ import type { LogLine, Process, ProcessEnv, Step } from '../container/types';
 import type { Mount, TermBehavior } from '../container';
 import { startProcess } from '../container';
 import type { ContainerInstance, ContainerKind, PodSandbox, RuntimePod } from './runtime-types';
+import { flatString } from '../../runtime/string-interner';
 
 /** Exit code and reason of a container killed by SIGKILL. */
 export const SIGKILL_EXIT_CODE = 137;
@@ -103,7 +104,7 @@ export class ContainerRuntime {
     const previous = pod.containers.find((c) => c.name === request.name && c.kind === request.kind);
     const now = this.clock.now();
     const instance: ContainerInstance = {
-      id: `containerd://${this.newId()}`,
+      id: flatString('containerd://', this.newId()),
       name: request.name,
       kind: request.kind,
       attempt: previous ? previous.attempt + 1 : 0,
@@ -129,7 +130,7 @@ export class ContainerRuntime {
     const previous = pod.containers.find((c) => c.name === request.name && c.kind === request.kind);
     const now = this.clock.now();
     const instance: ContainerInstance = {
-      id: `containerd://${this.newId()}`,
+      id: flatString('containerd://', this.newId()),
       name: request.name,
       kind: request.kind,
       attempt: previous ? previous.attempt + 1 : 0,
@@ -295,10 +296,9 @@ export class ContainerRuntime {
     if (onItsOwn) this.onChange(run.podUid);
   }
 
+  /** 64 hex digits (two UUIDs), kept flat: every sandbox and container holds one for its life. */
   private newId(): string {
-    let hex = '';
-    while (hex.length < 64) hex += this.random.uuid().replace(/-/g, '');
-    return hex.slice(0, 64);
+    return flatString(this.random.uuid().replace(/-/g, ''), this.random.uuid().replace(/-/g, ''));
   }
 
   /** For tests and debugging. */

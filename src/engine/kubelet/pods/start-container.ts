@@ -26,6 +26,7 @@ import { managedHostsFile } from '../dns/hosts-file';
 import { forcedExitFor } from './teaching-effects';
 import { runPostStart } from './hooks';
 import { missingExecutable, startErrorMessage } from '../images/executables';
+import { StringInterner } from '../../runtime/string-interner';
 
 export type StartResult =
   { kind: 'started' } | { kind: 'pulling' } | { kind: 'error' } | { kind: 'crash-backoff'; untilMs: number };
@@ -95,8 +96,9 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const found = lookupImage(decision.ref);
   const defaults = found.found ? found.image.defaults : unknownImageDefaults;
   const imageRef = found.found
-    ? `${found.image.repository}@${found.image.manifestDigest}`
+    ? imageNames.intern(`${found.image.repository}@${found.image.manifestDigest}`)
     : (decision.image.repoDigests[0] ?? '');
+  const imageName = imageNames.intern(decision.ref.canonical);
   const podIP = worker.sandboxIP();
   const ns = pod.metadata.namespace;
   const made = makeEnvironment(
@@ -123,7 +125,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
     // StartContainer fails: the Failed event, RunContainerError in the reason cache, and an
     // instance that exited with 128 (StartError); the next start waits out the back-off.
     const message = startErrorMessage(missing);
-    node.runtime.failStart(worker.uid, { name: c.name, kind, imageName: decision.ref.canonical, imageRef }, message);
+    node.runtime.failStart(worker.uid, { name: c.name, kind, imageName, imageRef }, message);
     node.recorder.event(ref, 'Warning', 'Failed', `Error: ${message}`);
     worker.setReason(c.name, { reason: 'RunContainerError', message });
     worker.containerChanged();
@@ -132,7 +134,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const instance = node.runtime.startContainer(worker.uid, {
     name: c.name,
     kind,
-    imageName: decision.ref.canonical,
+    imageName,
     imageRef,
     argv,
     env: new PodProcessEnv(node, pod.metadata.namespace!, pod.metadata.name!, env, c.image),
@@ -148,6 +150,9 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   if (c.lifecycle?.postStart) runPostStart(worker, c, kind, instance);
   return { kind: 'started' };
 }
+
+/** Image names and digests every container of an image repeats (status.image, status.imageID): one string each. */
+const imageNames = new StringInterner(1_000);
 
 /**
  * What a container's processes see of their pod and node. A class, not a literal with closures:
