@@ -1,20 +1,36 @@
-// One string instance for text that many stored objects repeat — an event's message ("Started
-// container nginx"), a container's field path: at 150,000 pods each copy is tens of bytes a pod.
-// Bounded: when full it starts over, so one-off strings (a pod's name in a message) cannot grow
-// it without limit.
+// One instance for what many stored objects repeat — an event's message ("Started container
+// nginx"), a container's field path, a pod condition that thousands of pods share: at 150,000
+// pods each copy is tens of bytes a pod. Bounded: when full it starts over, so one-off values (a
+// pod's name in a message) cannot grow it without limit.
 
-export class StringInterner {
-  private readonly strings = new Map<string, string>();
+/** Values by key, the first one added kept (since the last start-over). */
+export class Interner<T> {
+  private readonly values = new Map<string, T>();
 
   constructor(private readonly max = 10_000) {}
 
+  get(key: string): T | undefined {
+    return this.values.get(key);
+  }
+
+  /** Keeps `value` for `key` and returns it. */
+  add(key: string, value: T): T {
+    if (this.values.size >= this.max) this.values.clear();
+    this.values.set(key, value);
+    return value;
+  }
+}
+
+export class StringInterner {
+  private readonly strings: Interner<string>;
+
+  constructor(max = 10_000) {
+    this.strings = new Interner(max);
+  }
+
   /** The first instance of `s` seen (since the last start-over). */
   intern(s: string): string {
-    const known = this.strings.get(s);
-    if (known !== undefined) return known;
-    if (this.strings.size >= this.max) this.strings.clear();
-    this.strings.set(s, s);
-    return s;
+    return this.strings.get(s) ?? this.strings.add(s, s);
   }
 }
 
