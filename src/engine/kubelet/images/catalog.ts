@@ -10,6 +10,7 @@
 
 import type { TermBehavior } from '../container/servers';
 import { type ImageReference } from './reference';
+import { Interner } from '../../runtime/string-interner';
 
 /** What an image's default process does with no command/args from the pod and no stdin. */
 export type DefaultBehavior =
@@ -329,6 +330,18 @@ export function repositoryEntry(repository: string): RepositoryEntry | undefined
  * tag exists, with `unknownImageSizeBytes` and a serve-forever default process.
  */
 export function lookupImage(ref: ImageReference): LookupResult {
+  // The catalog does not change: an answer (its digests are hashes) is kept per image.
+  const key = `${ref.repository}\u0000${ref.effectiveTag ?? ''}\u0000${ref.digest ?? ''}`;
+  const known = lookups.get(key);
+  if (known) return known;
+  const result = lookupUncached(ref);
+  if (result.found) Object.freeze(result.image);
+  return lookups.add(key, Object.freeze(result));
+}
+
+const lookups = new Interner<LookupResult>(1_000);
+
+function lookupUncached(ref: ImageReference): LookupResult {
   const entry = byRepository.get(ref.repository);
   const tag = ref.effectiveTag;
   const key = ref.digest ?? `${ref.repository}:${tag}`;

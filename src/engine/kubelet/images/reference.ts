@@ -4,6 +4,8 @@
 // `.` or a `:` or is `localhost` (or has upper-case letters), a missing tag and digest mean
 // `:latest`, and a digest pins the content. Invalid references fail with the runtime's texts.
 
+import { Interner } from '../../runtime/string-interner';
+
 export const defaultDomain = 'docker.io';
 export const legacyDefaultDomain = 'index.docker.io';
 export const officialRepoPrefix = 'library/';
@@ -45,8 +47,21 @@ const anchoredIdentifierRe = /^[a-f0-9]{64}$/;
 
 const errInvalidFormat = 'invalid reference format';
 
-/** Parses like `ParseNormalizedNamed`; errors carry the runtime library's text. */
+/**
+ * Parses like `ParseNormalizedNamed`; errors carry the runtime library's text. Every container
+ * start and sync asks about the same few images: each answer is kept (frozen) by its text.
+ */
 export function parseImageReference(image: string): ParseResult {
+  const known = parsedImages.get(image);
+  if (known) return known;
+  const result = parse(image);
+  if (result.ok) Object.freeze(result.ref);
+  return parsedImages.add(image, Object.freeze(result));
+}
+
+const parsedImages = new Interner<ParseResult>(1_000);
+
+function parse(image: string): ParseResult {
   const fail = (error: string): ParseResult => ({ ok: false, error });
   if (anchoredIdentifierRe.test(image)) {
     return fail(`invalid repository name (${image}), cannot specify 64-byte hexadecimal strings`);
