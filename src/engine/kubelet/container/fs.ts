@@ -71,7 +71,9 @@ export class ContainerFS {
   // Most containers never touch their filesystem (servers, sleeps): it is built on first use, so
   // idle containers cost a reference, not a map of files.
   constructor(private readonly init: FsInit) {
-    this.mounts = [...(init.mounts ?? [])].sort((a, b) => b.path.length - a.path.length);
+    const mounts = init.mounts ?? [];
+    // A copy only to sort: most containers have one mount (their service-account token).
+    this.mounts = mounts.length > 1 ? [...mounts].sort((a, b) => b.path.length - a.path.length) : mounts;
   }
 
   private get own(): FileTree {

@@ -70,11 +70,15 @@ class Runner implements Process, ProcessHost {
   /** The PID-1 coroutine; dropped once it has become its container's server (never resumed again). */
   private gen: Proc | undefined;
 
+  /** SIGTERM behaviour of the image's own server (catalog), when the simulator does not know the program. */
+  private readonly stopBehavior: TermBehavior | undefined;
+
   constructor(
     argv: string[],
     private readonly env: ProcessEnv,
-    private readonly options: ProcessOptions,
+    options: ProcessOptions,
   ) {
+    this.stopBehavior = options.stopBehavior;
     this.fs = new ContainerFS({
       namespace: env.namespace,
       hostname: env.hostname,
@@ -153,7 +157,7 @@ class Runner implements Process, ProcessHost {
       return { kind: 'exits', atMs: this.t, code: 137 };
     }
     if (st.kind === 'serve' && st.pid1) {
-      const behavior = serverModel(st.argv)?.onTerm ?? this.options.stopBehavior ?? DEFAULT_TERM;
+      const behavior = serverModel(st.argv)?.onTerm ?? this.stopBehavior ?? DEFAULT_TERM;
       if (behavior === 'ignore') return { kind: 'ignored' };
       const atMs = Math.max(this.t, nowMs) + behavior.afterMs;
       if (!this.stopAt || this.stopAt.atMs > atMs) this.stopAt = { atMs, code: behavior.code };

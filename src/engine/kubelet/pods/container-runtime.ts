@@ -83,7 +83,7 @@ export class ContainerRuntime {
       ready: true,
       ip,
     };
-    pod.sandboxes.unshift(sandbox);
+    pod.sandboxes = [sandbox].concat(pod.sandboxes);
     return sandbox;
   }
 
@@ -118,9 +118,7 @@ export class ContainerRuntime {
       message,
       logs: [],
     };
-    pod.containers.unshift(instance);
-    const sameName = pod.containers.filter((c) => c.name === request.name && c.kind === request.kind);
-    if (sameName.length > 2) pod.containers.splice(pod.containers.indexOf(sameName[2]), 1);
+    this.addInstance(pod, instance);
     return instance;
   }
 
@@ -142,10 +140,7 @@ export class ContainerRuntime {
       listenPorts: request.listenPorts,
       logs: [],
     };
-    pod.containers.unshift(instance);
-    // Only the newest two instances matter (state and lastState); older ones are garbage collected.
-    const sameName = pod.containers.filter((c) => c.name === request.name && c.kind === request.kind);
-    if (sameName.length > 2) pod.containers.splice(pod.containers.indexOf(sameName[2]), 1);
+    this.addInstance(pod, instance);
 
     const run: Running = {
       instance,
@@ -169,6 +164,16 @@ export class ContainerRuntime {
     }
     this.step(run);
     return instance;
+  }
+
+  /**
+   * Puts a new instance first. Only the newest two instances of a container matter (state and
+   * lastState): an older one is garbage collected.
+   */
+  private addInstance(pod: RuntimePod, instance: ContainerInstance): void {
+    const previous = pod.containers.filter((c) => c.name === instance.name && c.kind === instance.kind);
+    const collected = previous.length >= 2 ? previous[1] : undefined;
+    pod.containers = [instance].concat(collected ? pod.containers.filter((c) => c !== collected) : pod.containers);
   }
 
   /** The process of a running instance (probes and hooks exec into it). */

@@ -566,7 +566,7 @@ export class PodWorker implements ProbeHost {
 
   setReason(container: string, reason: WaitingReason | undefined): void {
     if (reason) (this.reasons ??= new Map()).set(container, reason);
-    else this.reasons?.delete(container);
+    else if (this.reasons?.delete(container) && this.reasons.size === 0) this.reasons = undefined;
   }
 
   /** A pull this worker finished for the container (its start then records no "already present"). */
@@ -576,7 +576,9 @@ export class PodWorker implements ProbeHost {
 
   /** Whether the container's image was just pulled here; forgets it. */
   takePulled(container: string): boolean {
-    return this.pulled?.delete(container) === true;
+    if (!this.pulled?.delete(container)) return false;
+    if (this.pulled.size === 0) this.pulled = undefined;
+    return true;
   }
 
   /** Until when the playground makes the container's readiness fail (undefined: it does not). */
