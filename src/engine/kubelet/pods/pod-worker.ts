@@ -33,6 +33,8 @@ import { applyDefaultImageTag, parseImageReference } from '../images/reference';
 import { evaluateContainerProbe } from './probe-evaluation';
 import { POD_ATTACH_AND_MOUNT_TIMEOUT_MS } from '../volumes';
 import { StringInterner } from '../../runtime/string-interner';
+import { podRequests } from '../../scheduler/framework/resources';
+import type { Resource } from '../../scheduler/framework/types';
 
 /** kubelet syncFrequency (resync of healthy pods) and backOffPeriod (after errors). */
 const RESYNC_MS = 60_000;
@@ -97,6 +99,8 @@ export class PodWorker implements ProbeHost {
    * input changed gives the same files without the work on every sync.
    */
   private remountWanted = false;
+  /** The requests this pod counts with in its node's admission (undefined: it does not count). */
+  private counted?: Resource;
 
   constructor(
     readonly node: NodeContext,
@@ -121,6 +125,7 @@ export class PodWorker implements ProbeHost {
       pod.metadata.deletionGracePeriodSeconds * 1000 < this.termination.graceMs;
     const previous = this.pod;
     this.pod = pod;
+    this.recount();
     if (previous.metadata.labels !== pod.metadata.labels || previous.metadata.annotations !== pod.metadata.annotations) {
       this.remountWanted = true;
     }
@@ -152,6 +157,7 @@ export class PodWorker implements ProbeHost {
   remove(): void {
     if (this.finished) return;
     this.removed = true;
+    this.recount();
     if (this.termination) this.shortenGrace(0);
     this.requestSync(0);
   }
@@ -168,6 +174,17 @@ export class PodWorker implements ProbeHost {
    */
   isAdmittedAndActive(): boolean {
     return this.admitted && !this.removed && !this.finished && this.termination?.stage !== 'done';
+  }
+
+  /**
+   * Keeps this pod's share of the node's admitted requests in step with isAdmittedAndActive and
+   * its spec (a resize changes its requests): called after each change of either.
+   */
+  private recount(): void {
+    const now = this.isAdmittedAndActive() ? podRequests(this.pod) : undefined;
+    if (now === this.counted) return;
+    this.node.admittedUsage.replace(this.counted, now);
+    this.counted = now;
   }
 
   isFinished(): boolean {
@@ -206,6 +223,7 @@ export class PodWorker implements ProbeHost {
   /** The machine lost power: nothing more happens; the runtime keeps what it knew. */
   halt(): void {
     this.finished = true;
+    this.recount();
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
     this.reconcileTimer?.cancel();
@@ -315,6 +333,7 @@ export class PodWorker implements ProbeHost {
         return;
       }
       this.admitted = true;
+      this.recount();
       this.prober.addPod(pod.spec);
       this.armActiveDeadline();
     }
@@ -676,6 +695,7 @@ export class PodWorker implements ProbeHost {
         return;
       }
       t.stage = 'done';
+      this.recount();
       this.prober.stop();
       this.node.runtime.stopSandbox(this.uid);
       this.writeStatus();
@@ -702,6 +722,7 @@ export class PodWorker implements ProbeHost {
 
   private finish(): void {
     this.finished = true;
+    this.recount();
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
     this.prober.stop();
