@@ -13,6 +13,12 @@ export class Interner<T> {
     return this.values.get(key);
   }
 
+  /** The value kept for `key`, made by `create` (and kept) the first time. */
+  getOrAdd(key: string, create: () => T): T {
+    const known = this.values.get(key);
+    return known !== undefined ? known : this.add(key, create());
+  }
+
   /** Keeps `value` for `key` and returns it. */
   add(key: string, value: T): T {
     if (this.values.size >= this.max) this.values.clear();

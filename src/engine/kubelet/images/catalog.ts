@@ -332,11 +332,7 @@ export function repositoryEntry(repository: string): RepositoryEntry | undefined
 export function lookupImage(ref: ImageReference): LookupResult {
   // The catalog does not change: an answer (its digests are hashes) is kept per image.
   const key = `${ref.repository}\u0000${ref.effectiveTag ?? ''}\u0000${ref.digest ?? ''}`;
-  const known = lookups.get(key);
-  if (known) return known;
-  const result = lookupUncached(ref);
-  if (result.found) Object.freeze(result.image);
-  return lookups.add(key, Object.freeze(result));
+  return lookups.getOrAdd(key, () => lookupUncached(ref));
 }
 
 const lookups = new Interner<LookupResult>(1_000);
@@ -348,7 +344,7 @@ function lookupUncached(ref: ImageReference): LookupResult {
   if (!entry) {
     return {
       found: true,
-      image: {
+      image: Object.freeze({
         repository: ref.repository,
         tag,
         id: syntheticDigest(`image:${key}`),
@@ -356,7 +352,7 @@ function lookupUncached(ref: ImageReference): LookupResult {
         sizeBytes: unknownImageSizeBytes,
         defaults: unknownImageDefaults,
         known: false,
-      },
+      }),
     };
   }
   let sizeBytes: number | undefined;
@@ -365,7 +361,7 @@ function lookupUncached(ref: ImageReference): LookupResult {
   if (sizeBytes === undefined || (tag !== undefined && !Object.hasOwn(entry.tags, tag))) return { found: false };
   return {
     found: true,
-    image: {
+    image: Object.freeze({
       repository: ref.repository,
       tag,
       id: syntheticDigest(`image:${key}`),
@@ -373,7 +369,7 @@ function lookupUncached(ref: ImageReference): LookupResult {
       sizeBytes,
       defaults: defaultsFor(entry, tag),
       known: true,
-    },
+    }),
   };
 }
 

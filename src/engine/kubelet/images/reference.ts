@@ -52,11 +52,7 @@ const errInvalidFormat = 'invalid reference format';
  * start and sync asks about the same few images: each answer is kept (frozen) by its text.
  */
 export function parseImageReference(image: string): ParseResult {
-  const known = parsedImages.get(image);
-  if (known) return known;
-  const result = parse(image);
-  if (result.ok) Object.freeze(result.ref);
-  return parsedImages.add(image, Object.freeze(result));
+  return parsedImages.getOrAdd(image, () => parse(image));
 }
 
 const parsedImages = new Interner<ParseResult>(1_000);
@@ -124,9 +120,10 @@ function parse(image: string): ParseResult {
       : domain === defaultDomain
         ? path
         : repository;
-  return {
+  // Frozen: parseImageReference hands the same answer to every caller.
+  return Object.freeze({
     ok: true,
-    ref: {
+    ref: Object.freeze({
       original: image,
       domain,
       path,
@@ -136,8 +133,8 @@ function parse(image: string): ParseResult {
       effectiveTag,
       canonical,
       familiarName,
-    },
-  };
+    }),
+  });
 }
 
 // go-digest validation for the algorithms it knows.

@@ -28,7 +28,7 @@ export function mountedObjectKeys(pod: KObject): readonly string[] {
   }
   const list = [...found];
   const id = list.join('\n');
-  return keyLists.get(id) ?? keyLists.add(id, Object.freeze(list));
+  return keyLists.getOrAdd(id, () => Object.freeze(list));
 }
 
 export class MountedObjectIndex {

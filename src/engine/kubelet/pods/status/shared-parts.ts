@@ -18,7 +18,7 @@ const hostIPLists = new Interner<readonly { ip: string }[]>();
 
 /** status.hostIPs of a pod on the node with this IP. */
 export function hostIPsOf(ip: string): { ip: string }[] {
-  return (hostIPLists.get(ip) ?? hostIPLists.add(ip, Object.freeze([Object.freeze({ ip })]))) as { ip: string }[];
+  return hostIPLists.getOrAdd(ip, () => Object.freeze([Object.freeze({ ip })])) as { ip: string }[];
 }
 
 const runningStates = new Interner<ContainerState>();
@@ -26,7 +26,7 @@ const runningStates = new Interner<ContainerState>();
 /** `{ running: { startedAt } }`. */
 export function runningState(startedAt: string | null): ContainerState {
   const key = startedAt ?? '';
-  return runningStates.get(key) ?? runningStates.add(key, Object.freeze({ running: Object.freeze({ startedAt }) }));
+  return runningStates.getOrAdd(key, () => Object.freeze({ running: Object.freeze({ startedAt }) }));
 }
 
 const conditions = new Interner<PodCondition>();
@@ -38,5 +38,5 @@ const conditions = new Interner<PodCondition>();
 export function sharedCondition(c: PodCondition): PodCondition {
   const probe = c.lastProbeTime === null ? '\u0001' : String(c.lastProbeTime);
   const key = [c.type, c.status, probe, c.lastTransitionTime, c.reason ?? '', c.message ?? ''].join('\u0000');
-  return conditions.get(key) ?? conditions.add(key, Object.freeze(c));
+  return conditions.getOrAdd(key, () => Object.freeze(c));
 }
