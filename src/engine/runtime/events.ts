@@ -21,7 +21,7 @@
 import type { KEvent, KObject, ObjectReference } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import { TokenBucket } from './rate-limiters';
-import { StringInterner } from './string-interner';
+import { flatString, StringInterner } from './string-interner';
 
 type EventSource = NonNullable<KEvent['source']>;
 
@@ -184,6 +184,8 @@ export class EventRecorder {
   /** Sub-millisecond "nanoseconds" for names: events written in the same virtual ms count up. */
   private nameMs = -1;
   private nameSeq = 0;
+  /** nameMs in Unix nanoseconds (the BigInt product once per millisecond, not per event). */
+  private nameBase = 0n;
   /** Messages repeat across pods ("Started container nginx"): stored events share one string. */
   private readonly messages = new StringInterner();
   private readonly sources = new Map<string, Map<string, EventSource>>();
@@ -272,9 +274,11 @@ export class EventRecorder {
     if (ms !== this.nameMs) {
       this.nameMs = ms;
       this.nameSeq = 0;
+      this.nameBase = BigInt(Math.floor(this.api.clock.nowUnixMs())) * 1_000_000n;
     }
-    const nanos = BigInt(Math.floor(this.api.clock.nowUnixMs())) * 1_000_000n + BigInt(this.nameSeq++);
-    return `${objectName}.${nanos.toString(16)}`;
+    const nanos = this.nameBase + BigInt(this.nameSeq++);
+    // Flat: every stored Event keeps its name.
+    return flatString(objectName, '.', nanos.toString(16));
   }
 
   /** EventCorrelate followed by recordToSink. */

@@ -34,9 +34,12 @@ export class StringInterner {
     this.strings = new Interner(max);
   }
 
-  /** The first instance of `s` seen (since the last start-over). */
+  /** The first instance of `s` seen (since the last start-over), kept as a flat copy. */
   intern(s: string): string {
-    return this.strings.get(s) ?? this.strings.add(s, s);
+    const known = this.strings.get(s);
+    if (known !== undefined) return known;
+    const flat = flatCopy(s);
+    return this.strings.add(flat, flat);
   }
 }
 
@@ -47,4 +50,12 @@ export class StringInterner {
  */
 export function flatString(...parts: string[]): string {
   return parts.join('');
+}
+
+/**
+ * `s` as a flat string of its own. V8 builds strings of 13 characters or more made by `+` as
+ * ropes that keep every piece; a JSON round trip (cheap at these lengths) makes one flat copy.
+ */
+export function flatCopy(s: string): string {
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
