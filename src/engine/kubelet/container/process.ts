@@ -16,7 +16,7 @@
 // script is what `cat /tmp/healthy` in an exec probe sees.
 
 import { basename, type Context, type ProcessHost } from './context';
-import { ContainerFS, type Mount } from './fs';
+import { ContainerFS, type HostsFileContent, type Mount } from './fs';
 import { runArgv } from './interpreter';
 import { serverModel, type TermBehavior } from './servers';
 import type { Effect, ExecResult, LogLine, Proc, Process, ProcessEnv, ServingInfo, Signal, SignalResult, Step } from './types';
@@ -34,7 +34,7 @@ export interface ProcessOptions {
   /** The pod's volumes as the container mounts them (from the kubelet's volume manager). */
   mounts?: readonly Mount[];
   /** The kubelet-managed /etc/hosts. */
-  hostsFile?: string;
+  hostsFile?: HostsFileContent;
   /** SIGTERM behaviour of the image's own server when the simulator does not know the program (catalog). */
   stopBehavior?: TermBehavior;
 }

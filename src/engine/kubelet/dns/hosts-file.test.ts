@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../../k8s/types';
-import { managedHostsFile } from './hosts-file';
+import { ContainerFS } from '../container/fs';
+import { ManagedHostsFile, managedHostsFile } from './hosts-file';
 
 const HEADER =
   '# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n' +
@@ -30,5 +31,14 @@ describe('managedHostsFile', () => {
     expect(managedHostsFile(pod({ hostAliases: aliases }), '10.244.1.5')).toBe(
       `${HEADER}10.244.1.5\tweb-0\n\n# Entries added by HostAliases.\n127.0.0.1\tfoo.local\tbar.local\n10.1.2.3\tfoo.remote\n`,
     );
+  });
+
+  it('is written when a container first uses its file system, from the pod as it was at the start', () => {
+    const started = pod({ subdomain: 'web', hostAliases: [{ ip: '10.1.2.3', hostnames: ['db'] }] });
+    const fs = new ContainerFS({ namespace: 'shop', hostname: 'web-0', hostsFile: new ManagedHostsFile(started, '10.244.1.5') });
+    expect(fs.read('/etc/hosts')).toEqual({ ok: true, content: managedHostsFile(started, '10.244.1.5') });
+    expect(fs.read('/etc/hosts')).toMatchObject({
+      content: expect.stringContaining('10.244.1.5\tweb-0.web.shop.svc.cluster.local\tweb-0\n'),
+    });
   });
 });

@@ -8,6 +8,7 @@ import { Priority } from '../../clock/clock';
 import type { SeededRandom } from '../../clock/random';
 import type { LogLine, Process, ProcessEnv, Step } from '../container/types';
 import type { Mount, TermBehavior } from '../container';
+import type { HostsFileContent } from '../container/fs';
 import { startProcess } from '../container';
 import type { ContainerInstance, ContainerKind, PodSandbox, RuntimePod } from './runtime-types';
 import { flatString } from '../../runtime/string-interner';
@@ -26,7 +27,7 @@ export interface StartContainerRequest {
   /** The pod's volumes as this container mounts them. */
   readonly mounts?: readonly Mount[];
   /** The kubelet-managed /etc/hosts. */
-  readonly hostsFile?: string;
+  readonly hostsFile?: HostsFileContent;
   /** Files the runtime puts in the container (its cgroup's memory limits), path → content. */
   readonly files?: Readonly<Record<string, string>>;
   /** How the image's program reacts to SIGTERM (catalog), when the simulator does not know it. */

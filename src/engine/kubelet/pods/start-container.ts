@@ -22,7 +22,7 @@ import type { PodWorker } from './pod-worker';
 import { fieldPath } from './pod-worker';
 import { effectiveArgv } from './container-argv';
 import { makeEnvironment } from './container-env';
-import { managedHostsFile } from '../dns/hosts-file';
+import { ManagedHostsFile } from '../dns/hosts-file';
 import { forcedExitFor } from './teaching-effects';
 import { runPostStart } from './hooks';
 import { missingExecutable, startErrorMessage } from '../images/executables';
@@ -139,7 +139,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
     argv,
     env: new PodProcessEnv(node, pod.metadata.namespace!, pod.metadata.name!, env, c.image),
     mounts: node.podVolumes(worker.uid).mountsFor(c),
-    hostsFile: managedHostsFile(pod, podIP),
+    hostsFile: new ManagedHostsFile(pod, podIP),
     files: cgroupMemoryFiles(pod, c, node.swap),
     forcedExit: forcedExitFor(pod, c),
     listenPorts: defaults.listenPorts,

@@ -16,6 +16,10 @@ import { FileTree, joinPath, normalizePath } from '../container/file-tree';
 import type { Mount } from '../container/fs';
 import { findVolumePlugin } from './registry';
 import type { VolumeHost, VolumePlugin } from './types';
+import { StringInterner } from '../../runtime/string-interner';
+
+/** Every pod mounts its token at the same path: one string for all of them. */
+const mountPaths = new StringInterner(1_000);
 
 export const MOUNT_RETRY_INITIAL_MS = 500;
 export const MOUNT_RETRY_MAX_MS = 122_000;
@@ -119,7 +123,7 @@ export class PodVolumes {
         else if (!tree.get(root)) tree.mkdirs(root);
       }
       const readOnly = vm.readOnly === true || volume.plugin?.readOnly === true;
-      mounts.push({ path: normalizePath(vm.mountPath), tree, root, readOnly });
+      mounts.push({ path: mountPaths.intern(normalizePath(vm.mountPath)), tree, root, readOnly });
     }
     // An exact-size copy: the container keeps this list, and one grown by push has room for 16 more.
     return mounts.slice();
