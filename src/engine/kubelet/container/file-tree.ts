@@ -4,6 +4,8 @@
 // mount. Only what the docs' commands touch is modelled: no permissions checks, links or mtimes;
 // a file's mode is kept because volume sources set it (defaultMode, items[].mode).
 
+import { StringInterner } from '../../runtime/string-interner';
+
 export type FsError =
   | 'No such file or directory'
   | 'Is a directory'
@@ -15,8 +17,12 @@ export type FsError =
 
 export type FsNode = { kind: 'dir' } | { kind: 'file'; content: string; mode?: number };
 
+/** Already normal: `/` then segments, none empty, `.` or `..`. */
+const NORMAL_PATH = /^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/;
+
 /** Normalises a path against `/` (the only working directory): collapses `.`, `..` and `//`. */
 export function normalizePath(path: string): string {
+  if (path === '/' || NORMAL_PATH.test(path)) return path;
   const out: string[] = [];
   for (const seg of path.split('/')) {
     if (seg === '' || seg === '.') continue;
@@ -31,6 +37,11 @@ export const parentOf = (p: string) => (p === '/' ? '/' : p.slice(0, p.lastIndex
 
 /** `/a` + `/b/c` → `/a/b/c` (both normalised absolute paths). */
 export const joinPath = (base: string, rest: string) => normalizePath(`${base}/${rest}`);
+
+/** A directory has nothing but its kind: one frozen node serves every directory of every tree. */
+const DIR: FsNode = Object.freeze({ kind: 'dir' });
+
+const projectedPaths = new StringInterner(1_000);
 
 /**
  * A file node whose content is computed on first read. A class with a getter, not a plain node
@@ -55,7 +66,7 @@ class LazyFile {
 }
 
 export class FileTree {
-  private readonly nodes = new Map<string, FsNode>([['/', { kind: 'dir' }]]);
+  private readonly nodes = new Map<string, FsNode>([['/', DIR]]);
 
   get(path: string): FsNode | undefined {
     return this.nodes.get(path);
@@ -67,7 +78,7 @@ export class FileTree {
   }
 
   setDir(path: string): void {
-    this.nodes.set(path, { kind: 'dir' });
+    this.nodes.set(path, DIR);
   }
 
   /** Writes a file, creating its parent directories. */
@@ -92,7 +103,7 @@ export class FileTree {
     const p = normalizePath(path);
     if (this.nodes.get(p)?.kind === 'dir') return;
     if (p !== '/') this.mkdirs(parentOf(p));
-    this.nodes.set(p, { kind: 'dir' });
+    this.nodes.set(p, DIR);
   }
 
   delete(path: string): void {
@@ -122,10 +133,12 @@ export class FileTree {
    */
   replaceAll(files: ReadonlyMap<string, { content: string | (() => string); mode?: number }>): void {
     this.nodes.clear();
-    this.nodes.set('/', { kind: 'dir' });
+    this.nodes.set('/', DIR);
     for (const [path, f] of files) {
-      if (typeof f.content === 'function') this.putLazyFile(`/${path}`, f.content, f.mode);
-      else this.putFile(`/${path}`, f.content, f.mode);
+      // Every pod's token volume has the same few paths: one string each for all of them.
+      const p = projectedPaths.intern(`/${path}`);
+      if (typeof f.content === 'function') this.putLazyFile(p, f.content, f.mode);
+      else this.putFile(p, f.content, f.mode);
     }
   }
 
