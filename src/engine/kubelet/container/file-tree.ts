@@ -44,6 +44,14 @@ const DIR: FsNode = Object.freeze({ kind: 'dir' });
 const projectedPaths = new StringInterner(1_000);
 
 /**
+ * What computes a file's text when it is first read: an object holding just its inputs (a closure
+ * would keep its whole scope, and costs a context besides).
+ */
+export interface LazyText {
+  text(): string;
+}
+
+/**
  * A file node whose content is computed on first read. A class with a getter, not a plain node
  * with a property defined on it: such a node falls into dictionary mode (~250 B each).
  */
@@ -52,14 +60,14 @@ class LazyFile {
   private value: string | undefined;
 
   constructor(
-    private compute: (() => string) | undefined,
+    private source: LazyText | undefined,
     readonly mode: number | undefined,
   ) {}
 
   get content(): string {
     if (this.value === undefined) {
-      this.value = this.compute!();
-      this.compute = undefined;
+      this.value = this.source!.text();
+      this.source = undefined;
     }
     return this.value;
   }
@@ -92,10 +100,10 @@ export class FileTree {
    * A file whose content is computed when first read (a service-account token: most containers
    * never read theirs, so it costs nothing until one does).
    */
-  putLazyFile(path: string, compute: () => string, mode?: number): void {
+  putLazyFile(path: string, source: LazyText, mode?: number): void {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
-    this.nodes.set(p, new LazyFile(compute, mode));
+    this.nodes.set(p, new LazyFile(source, mode));
   }
 
   /** `mkdir -p` without checks (a file on the way is replaced: only the kubelet calls this). */
@@ -131,14 +139,14 @@ export class FileTree {
    * Replaces everything with `files` (relative path → content), as the kubelet's atomic writer
    * swaps a ConfigMap volume's `..data` to a new timestamped directory in one step.
    */
-  replaceAll(files: ReadonlyMap<string, { content: string | (() => string); mode?: number }>): void {
+  replaceAll(files: ReadonlyMap<string, { content: string | LazyText; mode?: number }>): void {
     this.nodes.clear();
     this.nodes.set('/', DIR);
     for (const [path, f] of files) {
       // Every pod's token volume has the same few paths: one string each for all of them.
       const p = projectedPaths.intern(`/${path}`);
-      if (typeof f.content === 'function') this.putLazyFile(p, f.content, f.mode);
-      else this.putFile(p, f.content, f.mode);
+      if (typeof f.content === 'string') this.putFile(p, f.content, f.mode);
+      else this.putLazyFile(p, f.content, f.mode);
     }
   }
 

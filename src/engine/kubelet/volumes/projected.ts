@@ -5,7 +5,7 @@
 import { configMapKind, secretKind } from '../../api/kinds';
 import { configMapData, notFoundMessage, secretData } from './object-data';
 import { projectDownwardAPI, projectKeys } from './projection';
-import { serviceAccountToken, tokenSubject, type TokenSubject } from './service-account-token';
+import { ServiceAccountTokenText } from './service-account-token';
 import type { ProjectedFiles, VolumePlugin } from './types';
 
 export const projectedPlugin: VolumePlugin = {
@@ -43,7 +43,7 @@ export const projectedPlugin: VolumePlugin = {
       } else if (source?.serviceAccountToken) {
         const t = source.serviceAccountToken;
         files.set(String(t.path ?? 'token'), {
-          content: lazyToken(tokenSubject(pod), String(t.audience ?? ''), t.expirationSeconds ?? 3600, now, host.epochMs),
+          content: new ServiceAccountTokenText(pod, String(t.audience ?? ''), t.expirationSeconds ?? 3600, now, host.epochMs),
           mode: defaultMode ?? 0o644,
         });
       }
@@ -52,18 +52,3 @@ export const projectedPlugin: VolumePlugin = {
     return { ok: false, message: errors.length === 1 ? errors[0] : `[${errors.join(', ')}]` };
   },
 };
-
-/**
- * The token's content, computed when first read. Built outside setUp so that the closure holds
- * these values only, not setUp's scope (the pod as it was at mount time, the host, the file map):
- * every pod keeps its token closure for its whole life.
- */
-function lazyToken(
-  subject: TokenSubject,
-  audience: string,
-  expirationSeconds: number,
-  nowMs: number,
-  epochMs: number,
-): () => string {
-  return () => serviceAccountToken(subject, audience, expirationSeconds, nowMs, epochMs);
-}

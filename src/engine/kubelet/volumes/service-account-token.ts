@@ -7,6 +7,7 @@
 
 import type { KObject } from '../../../k8s/types';
 import { encodeBase64 } from '../../../k8s/base64';
+import type { LazyText } from '../container/file-tree';
 
 const ISSUER = 'https://kubernetes.default.svc.cluster.local';
 /** With service-account-extend-token-expiration, a kube-api-access token (3607 s) is valid for a year. */
@@ -24,10 +25,7 @@ function fnv(text: string, seed: number): string {
   return h.toString(16).padStart(8, '0');
 }
 
-/**
- * What a token says about its pod: a lazily computed token keeps this, not the pod, whose version
- * at mount time would otherwise stay alive for the pod's whole life.
- */
+/** What a token says about its pod. */
 export interface TokenSubject {
   readonly namespace: string;
   readonly serviceAccount: string;
@@ -36,14 +34,35 @@ export interface TokenSubject {
   readonly podUid: string;
 }
 
-export function tokenSubject(pod: KObject): TokenSubject {
-  return {
-    namespace: pod.metadata.namespace ?? 'default',
-    serviceAccount: pod.spec?.serviceAccountName ?? 'default',
-    nodeName: pod.spec?.nodeName ?? '',
-    podName: pod.metadata.name ?? '',
-    podUid: pod.metadata.uid ?? '',
-  };
+/**
+ * A token volume's file, computed when a container first reads it (most never do). It keeps the
+ * pod's names, not the pod, whose version at mount time would otherwise stay alive for the pod's
+ * whole life.
+ */
+export class ServiceAccountTokenText implements TokenSubject, LazyText {
+  readonly namespace: string;
+  readonly serviceAccount: string;
+  readonly nodeName: string;
+  readonly podName: string;
+  readonly podUid: string;
+
+  constructor(
+    pod: KObject,
+    private readonly audience: string,
+    private readonly expirationSeconds: number,
+    private readonly issuedAtMs: number,
+    private readonly epochMs: number,
+  ) {
+    this.namespace = pod.metadata.namespace ?? 'default';
+    this.serviceAccount = pod.spec?.serviceAccountName ?? 'default';
+    this.nodeName = pod.spec?.nodeName ?? '';
+    this.podName = pod.metadata.name ?? '';
+    this.podUid = pod.metadata.uid ?? '';
+  }
+
+  text(): string {
+    return serviceAccountToken(this, this.audience, this.expirationSeconds, this.issuedAtMs, this.epochMs);
+  }
 }
 
 export function serviceAccountToken(
