@@ -67,6 +67,15 @@ describe('containerSwapLimit', () => {
     // 100e6 / 8Gi × 4Gi = 50000000 bytes, rounded down to 4096: 49999872.
     expect(files).toEqual({ '/sys/fs/cgroup/memory.max': 'max\n', '/sys/fs/cgroup/memory.swap.max': '49999872\n' });
   });
+
+  it('gives containers with the same limits one frozen set of files', () => {
+    const a = { name: 'a', image: 'x', resources: { limits: { memory: '64Mi' } } };
+    const b = { name: 'b', image: 'y', resources: { limits: { memory: '64Mi' } } };
+    const files = cgroupMemoryFiles(pod([a]), a, undefined);
+    expect(files).toEqual({ '/sys/fs/cgroup/memory.max': '67108864\n', '/sys/fs/cgroup/memory.swap.max': '0\n' });
+    expect(Object.isFrozen(files)).toBe(true);
+    expect(cgroupMemoryFiles(pod([b]), b, undefined)).toBe(files);
+  });
 });
 
 describe('kubelet configuration', () => {

@@ -100,11 +100,21 @@ export function cgroupMemoryFiles(
   pod: KObject,
   container: KObject['spec'],
   node: NodeSwapConfig | undefined,
-): Record<string, string> {
+): Readonly<Record<string, string>> {
   const limit = memoryOf(container?.resources?.limits);
   const swap = containerSwapLimit(pod, container, node);
-  return {
-    '/sys/fs/cgroup/memory.max': `${limit > 0 ? Math.floor(limit / PAGE_SIZE) * PAGE_SIZE : 'max'}\n`,
-    '/sys/fs/cgroup/memory.swap.max': `${Math.floor(swap / PAGE_SIZE) * PAGE_SIZE}\n`,
-  };
+  const max = limit > 0 ? Math.floor(limit / PAGE_SIZE) * PAGE_SIZE : 'max';
+  const swapMax = Math.floor(swap / PAGE_SIZE) * PAGE_SIZE;
+  const key = `${max} ${swapMax}`;
+  let files = cgroupFiles.get(key);
+  if (!files) {
+    // Bounded like an interner: a few distinct limits in practice.
+    if (cgroupFiles.size >= 1_000) cgroupFiles.clear();
+    files = Object.freeze({ '/sys/fs/cgroup/memory.max': `${max}\n`, '/sys/fs/cgroup/memory.swap.max': `${swapMax}\n` });
+    cgroupFiles.set(key, files);
+  }
+  return files;
 }
+
+/** Every container with the same limits reads the same files: one frozen object per pair of limits. */
+const cgroupFiles = new Map<string, Readonly<Record<string, string>>>();

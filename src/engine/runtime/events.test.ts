@@ -81,6 +81,24 @@ describe('EventRecorder writes', () => {
     expect(events()[0].involvedObject.fieldPath).toBe('spec.containers{c}');
   });
 
+  it('events in a row about the same object share one frozen involvedObject; another object gets its own', () => {
+    const { api, recorder, events } = setup();
+    const p = api.create(pod('web-1'));
+    const q = api.create(pod('web-2'));
+    const kubelet = recorder.recorder('kubelet', 'node-1');
+    kubelet.event(referenceTo(p, 'spec.containers{c}'), 'Normal', 'Created', 'Created container: c');
+    kubelet.event(referenceTo(p, 'spec.containers{c}'), 'Normal', 'Started', 'Started container c');
+    kubelet.event(referenceTo(p, 'spec.containers{d}'), 'Normal', 'Started', 'Started container d');
+    kubelet.event(q, 'Normal', 'Started', 'Started container c');
+    const [created, started, other, second] = events().map((e) => e.involvedObject);
+    expect(started).toBe(created);
+    expect(Object.isFrozen(created)).toBe(true);
+    expect(other).not.toBe(created);
+    expect(other).toEqual({ ...created, fieldPath: 'spec.containers{d}' });
+    expect(second).toEqual(referenceTo(q));
+    expect(Object.keys(second)).toEqual(Object.keys(referenceTo(q)));
+  });
+
   it('names events uniquely within one instant and by virtual time across instants', () => {
     const { api, clock, recorder, events } = setup();
     const p = api.create(pod('p'));

@@ -21,7 +21,7 @@
 import type { KEvent, KObject, ObjectReference } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import { TokenBucket } from './rate-limiters';
-import { StringInterner } from './string-interner';
+import { flatString, StringInterner } from './string-interner';
 
 type EventSource = NonNullable<KEvent['source']>;
 
@@ -87,22 +87,40 @@ export function sprintf(format: string, ...args: unknown[]): string {
 /** A bounded map that forgets the least recently used entry (groupcache/lru). */
 class Lru<V> {
   private readonly map = new Map<string, V>();
+  /** The most recently used key: touching it again needs no reordering. */
+  private newest: string | undefined;
   constructor(private readonly max: number) {}
 
   get(key: string): V | undefined {
     const value = this.map.get(key);
-    if (value !== undefined) {
+    if (value !== undefined && key !== this.newest) {
       this.map.delete(key);
       this.map.set(key, value);
+      this.newest = key;
     }
     return value;
   }
 
   set(key: string, value: V): void {
-    this.map.delete(key);
+    if (key !== this.newest) {
+      this.map.delete(key);
+      this.newest = key;
+    }
     this.map.set(key, value);
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
   }
+}
+
+/** Two references with the same keys in the same order and the same values. */
+function sameReference(a: ObjectReference, b: ObjectReference): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i] as keyof ObjectReference;
+    if (k !== kb[i] || a[k] !== b[k]) return false;
+  }
+  return true;
 }
 
 interface AggregateRecord {
@@ -166,9 +184,16 @@ export class EventRecorder {
   /** Sub-millisecond "nanoseconds" for names: events written in the same virtual ms count up. */
   private nameMs = -1;
   private nameSeq = 0;
+  /** nameMs in Unix nanoseconds (the BigInt product once per millisecond, not per event). */
+  private nameBase = 0n;
   /** Messages repeat across pods ("Started container nginx"): stored events share one string. */
   private readonly messages = new StringInterner();
   private readonly sources = new Map<string, Map<string, EventSource>>();
+  /**
+   * The involvedObject of the last event: the next one about the same object (a container's
+   * Pulled, Created, Started) stores the same frozen reference instead of a copy of its own.
+   */
+  private lastReference: ObjectReference | undefined;
 
   constructor(
     private readonly api: ApiServer,
@@ -189,13 +214,21 @@ export class EventRecorder {
   /** A recorder for one component (`replicaset-controller`; the kubelet passes its node as host). */
   recorder(component: string, host?: string): Recorder {
     const record = (subject: EventSubject, type: EventType, reason: string, message: string) => {
-      const ref = 'metadata' in subject ? referenceTo(subject as KObject) : { ...subject };
-      this.record(this.makeEvent(ref, type, reason, message, component, host));
+      this.record(this.makeEvent(this.reference(subject), type, reason, message, component, host));
     };
     return {
       event: record,
       eventf: (subject, type, reason, format, ...args) => record(subject, type, reason, sprintf(format, ...args)),
     };
+  }
+
+  private reference(subject: EventSubject): ObjectReference {
+    // Object.assign, not a spread: a spread copy of a reference (7 keys, some out of the object)
+    // gets a hidden class of its own once frozen, ~200 B more for every stored Event.
+    const ref = 'metadata' in subject ? referenceTo(subject as KObject) : Object.assign({}, subject);
+    const last = this.lastReference;
+    if (last && sameReference(ref, last)) return last;
+    return (this.lastReference = Object.freeze(ref));
   }
 
   private makeEvent(
@@ -241,9 +274,11 @@ export class EventRecorder {
     if (ms !== this.nameMs) {
       this.nameMs = ms;
       this.nameSeq = 0;
+      this.nameBase = BigInt(Math.floor(this.api.clock.nowUnixMs())) * 1_000_000n;
     }
-    const nanos = BigInt(Math.floor(this.api.clock.nowUnixMs())) * 1_000_000n + BigInt(this.nameSeq++);
-    return `${objectName}.${nanos.toString(16)}`;
+    const nanos = this.nameBase + BigInt(this.nameSeq++);
+    // Flat: every stored Event keeps its name.
+    return flatString(objectName, '.', nanos.toString(16));
   }
 
   /** EventCorrelate followed by recordToSink. */
@@ -251,7 +286,9 @@ export class EventRecorder {
     const { event: aggregated, key } = this.aggregate(incoming);
     const observed = this.observe(aggregated, key);
     if (this.filtered(observed)) return;
-    this.write(observed);
+    // The stored event's key is the counting key, unless the event was combined (then the
+    // counting key is the group's).
+    this.write(observed, aggregated === incoming ? key : undefined);
   }
 
   /** EventAggregator.EventAggregate: returns the event to record and its counting key. */
@@ -307,7 +344,7 @@ export class EventRecorder {
   }
 
   /** recordEvent: update the existing Event for a repeat (re-create it if it is gone), else create. */
-  private write(event: KEvent): void {
+  private write(event: KEvent, key: string | undefined): void {
     try {
       const existing =
         (event.count ?? 1) > 1
@@ -318,7 +355,8 @@ export class EventRecorder {
         : this.api.create(event);
       // UpdateState: remember what the server holds now.
       const stored = written as KEvent;
-      this.logs.set(eventKey(stored), {
+      // A created Event is stored as sent (no defaulting): its key is the one counted under.
+      this.logs.set(existing ? eventKey(stored) : (key ?? eventKey(stored)), {
         count: stored.count ?? 1,
         firstTimestamp: stored.firstTimestamp ?? '',
         name: stored.metadata.name!,

@@ -4,6 +4,8 @@
 // mount. Only what the docs' commands touch is modelled: no permissions checks, links or mtimes;
 // a file's mode is kept because volume sources set it (defaultMode, items[].mode).
 
+import { StringInterner } from '../../runtime/string-interner';
+
 export type FsError =
   | 'No such file or directory'
   | 'Is a directory'
@@ -15,15 +17,20 @@ export type FsError =
 
 export type FsNode = { kind: 'dir' } | { kind: 'file'; content: string; mode?: number };
 
+/** Already normal: `/` then segments, none empty, `.` or `..`. */
+const NORMAL_PATH = /^(?:\/(?!\.\.?(?:\/|$))[^/]+)+$/;
+
 /** Normalises a path against `/` (the only working directory): collapses `.`, `..` and `//`. */
 export function normalizePath(path: string): string {
+  if (path === '/' || NORMAL_PATH.test(path)) return path;
   const out: string[] = [];
   for (const seg of path.split('/')) {
     if (seg === '' || seg === '.') continue;
     if (seg === '..') out.pop();
     else out.push(seg);
   }
-  return `/${out.join('/')}`;
+  // Joined with a leading empty segment: one flat string (mount paths are kept for a container's life).
+  return out.length === 0 ? '/' : ['', ...out].join('/');
 }
 
 export const parentOf = (p: string) => (p === '/' ? '/' : p.slice(0, p.lastIndexOf('/')) || '/');
@@ -31,8 +38,43 @@ export const parentOf = (p: string) => (p === '/' ? '/' : p.slice(0, p.lastIndex
 /** `/a` + `/b/c` → `/a/b/c` (both normalised absolute paths). */
 export const joinPath = (base: string, rest: string) => normalizePath(`${base}/${rest}`);
 
+/** A directory has nothing but its kind: one frozen node serves every directory of every tree. */
+const DIR: FsNode = Object.freeze({ kind: 'dir' });
+
+const projectedPaths = new StringInterner(1_000);
+
+/**
+ * What computes a file's text when it is first read: an object holding just its inputs (a closure
+ * would keep its whole scope, and costs a context besides).
+ */
+export interface LazyText {
+  text(): string;
+}
+
+/**
+ * A file node whose content is computed on first read. A class with a getter, not a plain node
+ * with a property defined on it: such a node falls into dictionary mode (~250 B each).
+ */
+class LazyFile {
+  readonly kind = 'file';
+  private value: string | undefined;
+
+  constructor(
+    private source: LazyText | undefined,
+    readonly mode: number | undefined,
+  ) {}
+
+  get content(): string {
+    if (this.value === undefined) {
+      this.value = this.source!.text();
+      this.source = undefined;
+    }
+    return this.value;
+  }
+}
+
 export class FileTree {
-  private readonly nodes = new Map<string, FsNode>([['/', { kind: 'dir' }]]);
+  private readonly nodes = new Map<string, FsNode>([['/', DIR]]);
 
   get(path: string): FsNode | undefined {
     return this.nodes.get(path);
@@ -44,7 +86,7 @@ export class FileTree {
   }
 
   setDir(path: string): void {
-    this.nodes.set(path, { kind: 'dir' });
+    this.nodes.set(path, DIR);
   }
 
   /** Writes a file, creating its parent directories. */
@@ -58,14 +100,10 @@ export class FileTree {
    * A file whose content is computed when first read (a service-account token: most containers
    * never read theirs, so it costs nothing until one does).
    */
-  putLazyFile(path: string, compute: () => string, mode?: number): void {
+  putLazyFile(path: string, source: LazyText, mode?: number): void {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
-    let content: string | undefined;
-    const node = { kind: 'file' as const, mode } as { kind: 'file'; content: string; mode?: number };
-    Object.defineProperty(node, 'content', { enumerable: true, get: () => (content ??= compute()) });
-    if (mode === undefined) delete node.mode;
-    this.nodes.set(p, node);
+    this.nodes.set(p, new LazyFile(source, mode));
   }
 
   /** `mkdir -p` without checks (a file on the way is replaced: only the kubelet calls this). */
@@ -73,7 +111,7 @@ export class FileTree {
     const p = normalizePath(path);
     if (this.nodes.get(p)?.kind === 'dir') return;
     if (p !== '/') this.mkdirs(parentOf(p));
-    this.nodes.set(p, { kind: 'dir' });
+    this.nodes.set(p, DIR);
   }
 
   delete(path: string): void {
@@ -101,12 +139,14 @@ export class FileTree {
    * Replaces everything with `files` (relative path → content), as the kubelet's atomic writer
    * swaps a ConfigMap volume's `..data` to a new timestamped directory in one step.
    */
-  replaceAll(files: ReadonlyMap<string, { content: string | (() => string); mode?: number }>): void {
+  replaceAll(files: ReadonlyMap<string, { content: string | LazyText; mode?: number }>): void {
     this.nodes.clear();
-    this.nodes.set('/', { kind: 'dir' });
+    this.nodes.set('/', DIR);
     for (const [path, f] of files) {
-      if (typeof f.content === 'function') this.putLazyFile(`/${path}`, f.content, f.mode);
-      else this.putFile(`/${path}`, f.content, f.mode);
+      // Every pod's token volume has the same few paths: one string each for all of them.
+      const p = projectedPaths.intern(`/${path}`);
+      if (typeof f.content === 'string') this.putFile(p, f.content, f.mode);
+      else this.putLazyFile(p, f.content, f.mode);
     }
   }
 

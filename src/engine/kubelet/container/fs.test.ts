@@ -32,6 +32,11 @@ describe('ContainerFS', () => {
   it('normalises paths', () => {
     expect(normalizePath('tmp//a/./b/../c')).toBe('/tmp/a/c');
     expect(normalizePath('/')).toBe('/');
+    expect(normalizePath('/a/.b/c..')).toBe('/a/.b/c..');
+    expect(normalizePath('/a/../b/')).toBe('/b');
+    expect(normalizePath('/a/.')).toBe('/a');
+    expect(normalizePath('/..')).toBe('/');
+    expect(normalizePath('a')).toBe('/a');
   });
 
   it('mkdir -p, write, remove -r', () => {

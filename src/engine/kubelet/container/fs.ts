@@ -24,6 +24,9 @@ export interface Mount {
   readonly readOnly: boolean;
 }
 
+/** A file's text, or what makes it when the file system is first used (most containers never use it). */
+export type HostsFileContent = string | { text(): string };
+
 export interface FsInit {
   namespace: string;
   hostname: string;
@@ -35,7 +38,7 @@ export interface FsInit {
    */
   mounts?: readonly Mount[];
   /** The kubelet-managed /etc/hosts (dns/hosts-file.ts); a bare localhost file without one. */
-  hostsFile?: string;
+  hostsFile?: HostsFileContent;
 }
 
 const BASE_DIRS = [
@@ -71,7 +74,9 @@ export class ContainerFS {
   // Most containers never touch their filesystem (servers, sleeps): it is built on first use, so
   // idle containers cost a reference, not a map of files.
   constructor(private readonly init: FsInit) {
-    this.mounts = [...(init.mounts ?? [])].sort((a, b) => b.path.length - a.path.length);
+    const mounts = init.mounts ?? [];
+    // A copy only to sort: most containers have one mount (their service-account token).
+    this.mounts = mounts.length > 1 ? [...mounts].sort((a, b) => b.path.length - a.path.length) : mounts;
   }
 
   private get own(): FileTree {
@@ -85,7 +90,8 @@ export class ContainerFS {
   private populate(layer: FileTree, init: FsInit): void {
     for (const d of BASE_DIRS) layer.setDir(d);
     layer.setFile('/etc/hostname', `${init.hostname}\n`);
-    layer.setFile('/etc/hosts', init.hostsFile ?? `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`);
+    const hosts = init.hostsFile ?? `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`;
+    layer.setFile('/etc/hosts', typeof hosts === 'string' ? hosts : hosts.text());
     layer.setFile(
       '/etc/resolv.conf',
       `search ${init.namespace}.svc.cluster.local svc.cluster.local cluster.local\nnameserver ${CLUSTER_DNS_IP}\noptions ndots:5\n`,

@@ -16,7 +16,7 @@
 // script is what `cat /tmp/healthy` in an exec probe sees.
 
 import { basename, type Context, type ProcessHost } from './context';
-import { ContainerFS, type Mount } from './fs';
+import { ContainerFS, type HostsFileContent, type Mount } from './fs';
 import { runArgv } from './interpreter';
 import { serverModel, type TermBehavior } from './servers';
 import type { Effect, ExecResult, LogLine, Proc, Process, ProcessEnv, ServingInfo, Signal, SignalResult, Step } from './types';
@@ -34,7 +34,7 @@ export interface ProcessOptions {
   /** The pod's volumes as the container mounts them (from the kubelet's volume manager). */
   mounts?: readonly Mount[];
   /** The kubelet-managed /etc/hosts. */
-  hostsFile?: string;
+  hostsFile?: HostsFileContent;
   /** SIGTERM behaviour of the image's own server when the simulator does not know the program (catalog). */
   stopBehavior?: TermBehavior;
 }
@@ -44,7 +44,10 @@ type State =
   | { kind: 'serve'; argv: string[]; pid1: boolean; interruptible: boolean; sinceMs: number }
   | { kind: 'exit'; code: number };
 
-class Runner implements Process {
+/** The logs of a step that wrote none: one shared empty array (never written to). */
+const NO_LOGS: LogLine[] = Object.freeze([]) as unknown as LogLine[];
+
+class Runner implements Process, ProcessHost {
   private t = 0;
   private started = false;
   private state: State = { kind: 'running' };
@@ -53,21 +56,29 @@ class Runner implements Process {
   private pending: Effect | undefined;
   /** A server asked to stop (SIGTERM, `nginx -s quit`): it exits with `code` at atMs. */
   private stopAt: { atMs: number; code: number } | undefined;
-  private readonly partial = { stdout: '', stderr: '' };
-  private logs: LogLine[] = [];
+  /** Text written without its newline yet. */
+  private partialStdout = '';
+  private partialStderr = '';
+  private logs: LogLine[] = NO_LOGS;
   private window = -1;
   private linesInWindow = 0;
-  private readonly pendingSignals: string[] = [];
+  // Most processes never set a trap or get a trapped signal: created on first use.
+  private trapActions?: Map<string, string>;
+  private pendingSignals?: string[];
   private childExit = 0;
   private readonly fs: ContainerFS;
-  private readonly host: ProcessHost;
-  private readonly gen: Proc;
+  /** The PID-1 coroutine; dropped once it has become its container's server (never resumed again). */
+  private gen: Proc | undefined;
+
+  /** SIGTERM behaviour of the image's own server (catalog), when the simulator does not know the program. */
+  private readonly stopBehavior: TermBehavior | undefined;
 
   constructor(
     argv: string[],
     private readonly env: ProcessEnv,
-    private readonly options: ProcessOptions,
+    options: ProcessOptions,
   ) {
+    this.stopBehavior = options.stopBehavior;
     this.fs = new ContainerFS({
       namespace: env.namespace,
       hostname: env.hostname,
@@ -75,16 +86,26 @@ class Runner implements Process {
       mounts: options.mounts,
       hostsFile: options.hostsFile,
     });
-    this.host = {
-      traps: new Map(),
-      takePendingSignal: () => this.pendingSignals.shift(),
-      hasPendingSignal: () => this.pendingSignals.length > 0,
-      isRunning: (name, atMs) => this.isRunning(name, atMs),
-      controlServer: (name, action, atMs) => this.controlServer(name, action, atMs),
-      childExitCode: () => this.childExit,
-    };
-    const ctx: Context = { env, fs: this.fs, host: this.host, now: () => this.t, exec: false };
+    const ctx: Context = { env, fs: this.fs, host: this, now: () => this.t, exec: false };
     this.gen = runArgv(ctx, [...argv], { pid1: true });
+  }
+
+  // ---- ProcessHost ----
+
+  get traps(): Map<string, string> {
+    return (this.trapActions ??= new Map());
+  }
+
+  takePendingSignal(): string | undefined {
+    return this.pendingSignals?.shift();
+  }
+
+  hasPendingSignal(): boolean {
+    return this.pendingSignals !== undefined && this.pendingSignals.length > 0;
+  }
+
+  childExitCode(): number {
+    return this.childExit;
   }
 
   resume(nowMs: number): Step {
@@ -103,7 +124,7 @@ class Runner implements Process {
       return { exitCode: -1, stdout: '', stderr: '', durationMs: 0, timedOut: false, notRunning: true };
     }
     let elapsed = 0;
-    const ctx: Context = { env: this.env, fs: this.fs, host: this.host, now: () => startMs + elapsed, exec: true };
+    const ctx: Context = { env: this.env, fs: this.fs, host: this, now: () => startMs + elapsed, exec: true };
     const gen = runArgv(ctx, [...argv], { pid1: false });
     const cap = Number.isFinite(limitMs) ? limitMs : MAX_UNBOUNDED_EXEC_MS;
     let stdout = '';
@@ -136,15 +157,15 @@ class Runner implements Process {
       return { kind: 'exits', atMs: this.t, code: 137 };
     }
     if (st.kind === 'serve' && st.pid1) {
-      const behavior = serverModel(st.argv)?.onTerm ?? this.options.stopBehavior ?? DEFAULT_TERM;
+      const behavior = serverModel(st.argv)?.onTerm ?? this.stopBehavior ?? DEFAULT_TERM;
       if (behavior === 'ignore') return { kind: 'ignored' };
       const atMs = Math.max(this.t, nowMs) + behavior.afterMs;
       if (!this.stopAt || this.stopAt.atMs > atMs) this.stopAt = { atMs, code: behavior.code };
       return { kind: 'exits', atMs: this.stopAt.atMs, code: this.stopAt.code };
     }
-    const action = this.host.traps.get('TERM');
+    const action = this.trapActions?.get('TERM');
     if (action === undefined || action === '') return { kind: 'ignored' };
-    this.pendingSignals.push('TERM');
+    (this.pendingSignals ??= []).push('TERM');
     // `wait` returns at once; any other foreground command finishes first.
     if (st.kind === 'serve' && st.interruptible) {
       this.state = { kind: 'running' };
@@ -162,13 +183,13 @@ class Runner implements Process {
     return { program: basename(st.argv[0] ?? ''), argv: [...st.argv], sinceMs: st.sinceMs };
   }
 
-  private isRunning(name: string, atMs: number): boolean {
+  isRunning(name: string, atMs: number): boolean {
     const st = this.state;
     if (st.kind !== 'serve' || basename(st.argv[0] ?? '') !== name) return false;
     return !this.stopAt || this.stopAt.atMs > atMs;
   }
 
-  private controlServer(name: string, action: string, atMs: number): void {
+  controlServer(name: string, action: string, atMs: number): void {
     if (!this.isRunning(name, atMs)) return;
     // quit: graceful (finish requests), stop/TERM: fast shutdown. Both exit 0.
     const at = atMs + (action === 'quit' ? 100 : 10);
@@ -211,7 +232,7 @@ class Runner implements Process {
         effect = this.pending;
         this.pending = undefined;
       } else {
-        const r = this.gen.next();
+        const r = this.gen!.next();
         if (r.done) return this.finish(r.value);
         effect = r.value;
       }
@@ -244,6 +265,8 @@ class Runner implements Process {
             interruptible: effect.interruptible === true,
             sinceMs: this.t,
           };
+          // PID 1 is the server now: it exits when stopped, its shell never runs again.
+          if (effect.pid1) this.gen = undefined;
           return;
       }
     }
@@ -251,15 +274,22 @@ class Runner implements Process {
 
   /** Appends text to a stream; returns how many complete lines it produced. */
   private write(stream: 'stdout' | 'stderr', text: string): number {
-    const chunks = (this.partial[stream] + text).split('\n');
-    this.partial[stream] = chunks.pop() ?? '';
-    for (const line of chunks) this.logs.push({ atMs: this.t, stream, text: line });
+    const chunks = ((stream === 'stdout' ? this.partialStdout : this.partialStderr) + text).split('\n');
+    const partial = chunks.pop() ?? '';
+    if (stream === 'stdout') this.partialStdout = partial;
+    else this.partialStderr = partial;
+    for (const line of chunks) this.log({ atMs: this.t, stream, text: line });
     return chunks.length;
+  }
+
+  private log(line: LogLine): void {
+    if (this.logs === NO_LOGS) this.logs = [];
+    this.logs.push(line);
   }
 
   private takeLogs(): LogLine[] {
     const logs = this.logs;
-    this.logs = [];
+    this.logs = NO_LOGS;
     return logs;
   }
 
@@ -269,10 +299,10 @@ class Runner implements Process {
   }
 
   private finish(code: number): void {
-    for (const stream of ['stdout', 'stderr'] as const) {
-      if (this.partial[stream] !== '') this.logs.push({ atMs: this.t, stream, text: this.partial[stream] });
-      this.partial[stream] = '';
-    }
+    if (this.partialStdout !== '') this.log({ atMs: this.t, stream: 'stdout', text: this.partialStdout });
+    if (this.partialStderr !== '') this.log({ atMs: this.t, stream: 'stderr', text: this.partialStderr });
+    this.partialStdout = '';
+    this.partialStderr = '';
     this.state = { kind: 'exit', code };
     this.stopAt = undefined;
   }

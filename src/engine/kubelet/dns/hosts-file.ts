@@ -13,22 +13,44 @@ export function podHostname(pod: KObject): string {
 }
 
 export function managedHostsFile(pod: KObject, podIP: string): string {
-  const hostname = podHostname(pod);
-  const subdomain: string | undefined = pod.spec?.subdomain;
-  const domain = subdomain ? `${subdomain}.${pod.metadata.namespace ?? 'default'}.svc.${CLUSTER_DOMAIN}` : '';
-  let out =
-    '# Kubernetes-managed hosts file.\n' +
-    '127.0.0.1\tlocalhost\n' +
-    '::1\tlocalhost ip6-localhost ip6-loopback\n' +
-    'fe00::0\tip6-localnet\n' +
-    'fe00::0\tip6-mcastprefix\n' +
-    'fe00::1\tip6-allnodes\n' +
-    'fe00::2\tip6-allrouters\n';
-  if (podIP) out += domain ? `${podIP}\t${hostname}.${domain}\t${hostname}\n` : `${podIP}\t${hostname}\n`;
-  const aliases = Array.isArray(pod.spec?.hostAliases) ? (pod.spec.hostAliases as any[]) : [];
-  if (aliases.length > 0) {
-    out += '\n# Entries added by HostAliases.\n';
-    for (const a of aliases) out += `${a?.ip ?? ''}\t${((a?.hostnames ?? []) as string[]).join('\t')}\n`;
+  return new ManagedHostsFile(pod, podIP).text();
+}
+
+/**
+ * A container's hosts file, kept as its inputs (strings and the spec's frozen aliases, not the pod)
+ * and written out when the container's file system is first used: most containers never use it.
+ */
+export class ManagedHostsFile {
+  private readonly hostname: string;
+  private readonly domain: string;
+  private readonly aliases: readonly any[];
+
+  constructor(
+    pod: KObject,
+    private readonly podIP: string,
+  ) {
+    this.hostname = podHostname(pod);
+    const subdomain: string | undefined = pod.spec?.subdomain;
+    this.domain = subdomain ? `${subdomain}.${pod.metadata.namespace ?? 'default'}.svc.${CLUSTER_DOMAIN}` : '';
+    this.aliases = Array.isArray(pod.spec?.hostAliases) ? (pod.spec.hostAliases as any[]) : [];
   }
-  return out;
+
+  text(): string {
+    const { podIP, hostname, domain, aliases } = this;
+    const lines = [
+      '# Kubernetes-managed hosts file.\n',
+      '127.0.0.1\tlocalhost\n',
+      '::1\tlocalhost ip6-localhost ip6-loopback\n',
+      'fe00::0\tip6-localnet\n',
+      'fe00::0\tip6-mcastprefix\n',
+      'fe00::1\tip6-allnodes\n',
+      'fe00::2\tip6-allrouters\n',
+    ];
+    if (podIP) lines.push(domain ? `${podIP}\t${hostname}.${domain}\t${hostname}\n` : `${podIP}\t${hostname}\n`);
+    if (aliases.length > 0) {
+      lines.push('\n# Entries added by HostAliases.\n');
+      for (const a of aliases) lines.push(`${a?.ip ?? ''}\t${((a?.hostnames ?? []) as string[]).join('\t')}\n`);
+    }
+    return lines.join('');
+  }
 }

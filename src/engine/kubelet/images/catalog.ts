@@ -10,6 +10,7 @@
 
 import type { TermBehavior } from '../container/servers';
 import { type ImageReference } from './reference';
+import { Interner } from '../../runtime/string-interner';
 
 /** What an image's default process does with no command/args from the pod and no stdin. */
 export type DefaultBehavior =
@@ -329,13 +330,21 @@ export function repositoryEntry(repository: string): RepositoryEntry | undefined
  * tag exists, with `unknownImageSizeBytes` and a serve-forever default process.
  */
 export function lookupImage(ref: ImageReference): LookupResult {
+  // The catalog does not change: an answer (its digests are hashes) is kept per image.
+  const key = `${ref.repository}\u0000${ref.effectiveTag ?? ''}\u0000${ref.digest ?? ''}`;
+  return lookups.getOrAdd(key, () => lookupUncached(ref));
+}
+
+const lookups = new Interner<LookupResult>(1_000);
+
+function lookupUncached(ref: ImageReference): LookupResult {
   const entry = byRepository.get(ref.repository);
   const tag = ref.effectiveTag;
   const key = ref.digest ?? `${ref.repository}:${tag}`;
   if (!entry) {
     return {
       found: true,
-      image: {
+      image: Object.freeze({
         repository: ref.repository,
         tag,
         id: syntheticDigest(`image:${key}`),
@@ -343,7 +352,7 @@ export function lookupImage(ref: ImageReference): LookupResult {
         sizeBytes: unknownImageSizeBytes,
         defaults: unknownImageDefaults,
         known: false,
-      },
+      }),
     };
   }
   let sizeBytes: number | undefined;
@@ -352,7 +361,7 @@ export function lookupImage(ref: ImageReference): LookupResult {
   if (sizeBytes === undefined || (tag !== undefined && !Object.hasOwn(entry.tags, tag))) return { found: false };
   return {
     found: true,
-    image: {
+    image: Object.freeze({
       repository: ref.repository,
       tag,
       id: syntheticDigest(`image:${key}`),
@@ -360,7 +369,7 @@ export function lookupImage(ref: ImageReference): LookupResult {
       sizeBytes,
       defaults: defaultsFor(entry, tag),
       known: true,
-    },
+    }),
   };
 }
 

@@ -4,6 +4,8 @@
 // `.` or a `:` or is `localhost` (or has upper-case letters), a missing tag and digest mean
 // `:latest`, and a digest pins the content. Invalid references fail with the runtime's texts.
 
+import { Interner } from '../../runtime/string-interner';
+
 export const defaultDomain = 'docker.io';
 export const legacyDefaultDomain = 'index.docker.io';
 export const officialRepoPrefix = 'library/';
@@ -45,8 +47,17 @@ const anchoredIdentifierRe = /^[a-f0-9]{64}$/;
 
 const errInvalidFormat = 'invalid reference format';
 
-/** Parses like `ParseNormalizedNamed`; errors carry the runtime library's text. */
+/**
+ * Parses like `ParseNormalizedNamed`; errors carry the runtime library's text. Every container
+ * start and sync asks about the same few images: each answer is kept (frozen) by its text.
+ */
 export function parseImageReference(image: string): ParseResult {
+  return parsedImages.getOrAdd(image, () => parse(image));
+}
+
+const parsedImages = new Interner<ParseResult>(1_000);
+
+function parse(image: string): ParseResult {
   const fail = (error: string): ParseResult => ({ ok: false, error });
   if (anchoredIdentifierRe.test(image)) {
     return fail(`invalid repository name (${image}), cannot specify 64-byte hexadecimal strings`);
@@ -109,9 +120,10 @@ export function parseImageReference(image: string): ParseResult {
       : domain === defaultDomain
         ? path
         : repository;
-  return {
+  // Frozen: parseImageReference hands the same answer to every caller.
+  return Object.freeze({
     ok: true,
-    ref: {
+    ref: Object.freeze({
       original: image,
       domain,
       path,
@@ -121,8 +133,8 @@ export function parseImageReference(image: string): ParseResult {
       effectiveTag,
       canonical,
       familiarName,
-    },
-  };
+    }),
+  });
 }
 
 // go-digest validation for the algorithms it knows.

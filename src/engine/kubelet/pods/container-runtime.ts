@@ -8,8 +8,10 @@ import { Priority } from '../../clock/clock';
 import type { SeededRandom } from '../../clock/random';
 import type { LogLine, Process, ProcessEnv, Step } from '../container/types';
 import type { Mount, TermBehavior } from '../container';
+import type { HostsFileContent } from '../container/fs';
 import { startProcess } from '../container';
 import type { ContainerInstance, ContainerKind, PodSandbox, RuntimePod } from './runtime-types';
+import { flatString } from '../../runtime/string-interner';
 
 /** Exit code and reason of a container killed by SIGKILL. */
 export const SIGKILL_EXIT_CODE = 137;
@@ -25,7 +27,7 @@ export interface StartContainerRequest {
   /** The pod's volumes as this container mounts them. */
   readonly mounts?: readonly Mount[];
   /** The kubelet-managed /etc/hosts. */
-  readonly hostsFile?: string;
+  readonly hostsFile?: HostsFileContent;
   /** Files the runtime puts in the container (its cgroup's memory limits), path → content. */
   readonly files?: Readonly<Record<string, string>>;
   /** How the image's program reacts to SIGTERM (catalog), when the simulator does not know it. */
@@ -41,7 +43,8 @@ interface Running {
   timer?: TimerHandle;
   forcedTimer?: TimerHandle;
   killTimer?: TimerHandle;
-  readonly followers: Set<Follower>;
+  /** `kubectl logs -f` streams and stop callbacks; most containers never have one. */
+  followers?: Set<Follower>;
 }
 
 interface Follower {
@@ -81,7 +84,7 @@ export class ContainerRuntime {
       ready: true,
       ip,
     };
-    pod.sandboxes.unshift(sandbox);
+    pod.sandboxes = [sandbox].concat(pod.sandboxes);
     return sandbox;
   }
 
@@ -102,7 +105,7 @@ export class ContainerRuntime {
     const previous = pod.containers.find((c) => c.name === request.name && c.kind === request.kind);
     const now = this.clock.now();
     const instance: ContainerInstance = {
-      id: `containerd://${this.newId()}`,
+      id: flatString('containerd://', this.newId()),
       name: request.name,
       kind: request.kind,
       attempt: previous ? previous.attempt + 1 : 0,
@@ -116,9 +119,7 @@ export class ContainerRuntime {
       message,
       logs: [],
     };
-    pod.containers.unshift(instance);
-    const sameName = pod.containers.filter((c) => c.name === request.name && c.kind === request.kind);
-    if (sameName.length > 2) pod.containers.splice(pod.containers.indexOf(sameName[2]), 1);
+    this.addInstance(pod, instance);
     return instance;
   }
 
@@ -128,7 +129,7 @@ export class ContainerRuntime {
     const previous = pod.containers.find((c) => c.name === request.name && c.kind === request.kind);
     const now = this.clock.now();
     const instance: ContainerInstance = {
-      id: `containerd://${this.newId()}`,
+      id: flatString('containerd://', this.newId()),
       name: request.name,
       kind: request.kind,
       attempt: previous ? previous.attempt + 1 : 0,
@@ -140,10 +141,7 @@ export class ContainerRuntime {
       listenPorts: request.listenPorts,
       logs: [],
     };
-    pod.containers.unshift(instance);
-    // Only the newest two instances matter (state and lastState); older ones are garbage collected.
-    const sameName = pod.containers.filter((c) => c.name === request.name && c.kind === request.kind);
-    if (sameName.length > 2) pod.containers.splice(pod.containers.indexOf(sameName[2]), 1);
+    this.addInstance(pod, instance);
 
     const run: Running = {
       instance,
@@ -154,7 +152,6 @@ export class ContainerRuntime {
         hostsFile: request.hostsFile,
         files: request.files,
       }),
-      followers: new Set(),
     };
     this.running.set(instance.id, run);
     if (request.forcedExit) {
@@ -168,6 +165,16 @@ export class ContainerRuntime {
     }
     this.step(run);
     return instance;
+  }
+
+  /**
+   * Puts a new instance first. Only the newest two instances of a container matter (state and
+   * lastState): an older one is garbage collected.
+   */
+  private addInstance(pod: RuntimePod, instance: ContainerInstance): void {
+    const previous = pod.containers.filter((c) => c.name === instance.name && c.kind === instance.kind);
+    const collected = previous.length >= 2 ? previous[1] : undefined;
+    pod.containers = [instance].concat(collected ? pod.containers.filter((c) => c !== collected) : pod.containers);
   }
 
   /** The process of a running instance (probes and hooks exec into it). */
@@ -189,7 +196,7 @@ export class ContainerRuntime {
       onStopped();
       return;
     }
-    run.followers.add({ onLine: () => {}, onEnd: onStopped });
+    (run.followers ??= new Set()).add({ onLine: () => {}, onEnd: onStopped });
     // SIGTERM: a server exits, a shell runs its trap, PID 1 without a handler ignores it; the
     // process says which when it is resumed. SIGKILL follows when the timeout lapses.
     const term = run.process.signal('TERM', this.clock.now());
@@ -255,8 +262,8 @@ export class ContainerRuntime {
       return () => {};
     }
     const follower = { onLine, onEnd };
-    run.followers.add(follower);
-    return () => run.followers.delete(follower);
+    (run.followers ??= new Set()).add(follower);
+    return () => run.followers!.delete(follower);
   }
 
   private step(run: Running): void {
@@ -273,7 +280,7 @@ export class ContainerRuntime {
   private append(run: Running, lines: readonly LogLine[]): void {
     for (const line of lines) {
       run.instance.logs.push(line);
-      for (const f of run.followers) f.onLine(line);
+      if (run.followers) for (const f of run.followers) f.onLine(line);
     }
   }
 
@@ -288,15 +295,16 @@ export class ContainerRuntime {
     instance.finishedAtMs = this.clock.now();
     instance.exitCode = code;
     instance.reason = reason ?? (code === 0 ? 'Completed' : 'Error');
-    for (const f of [...run.followers]) f.onEnd();
-    run.followers.clear();
+    if (run.followers) {
+      for (const f of [...run.followers]) f.onEnd();
+      run.followers.clear();
+    }
     if (onItsOwn) this.onChange(run.podUid);
   }
 
+  /** 64 hex digits (two UUIDs), kept flat: every sandbox and container holds one for its life. */
   private newId(): string {
-    let hex = '';
-    while (hex.length < 64) hex += this.random.uuid().replace(/-/g, '');
-    return hex.slice(0, 64);
+    return flatString(this.random.uuid().replace(/-/g, ''), this.random.uuid().replace(/-/g, ''));
   }
 
   /** For tests and debugging. */

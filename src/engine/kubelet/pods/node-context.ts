@@ -14,6 +14,7 @@ import type { Backoff } from '../../runtime/flowcontrol-backoff';
 import type { SerialPullQueue } from './pull-queue';
 import type { PodVolumes, VolumeHost } from '../volumes';
 import type { ClusterDns } from '../dns/cluster-dns';
+import type { AdmittedUsage } from './node-admission';
 
 export interface NodeContext {
   readonly api: ApiServer;
@@ -34,6 +35,8 @@ export interface NodeContext {
   online(): boolean;
   /** When PLEG's next relist after `nowMs` runs (it lists the runtime every second). */
   nextRelist(nowMs: number): number;
+  /** What the admitted, active pods request together (each worker keeps its share up to date). */
+  readonly admittedUsage: AdmittedUsage;
   /** Node-level admission of a new pod (resources, node state). */
   admit(pod: KObject): { admitted: true } | { admitted: false; reason: string; message: string };
   /** The worker is done with the pod (the API object is gone and the runtime cleaned up). */

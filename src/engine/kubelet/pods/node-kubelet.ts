@@ -23,7 +23,7 @@ import {
 } from '../../runtime/flowcontrol-backoff';
 import { PodIPAllocator } from './ip-allocator';
 import type { NodeContext } from './node-context';
-import { admitPod } from './node-admission';
+import { AdmittedUsage, admitPod, sumRequests } from './node-admission';
 import { podQosClass } from '../../api/kinds/pod-qos';
 import { PodWorker } from './pod-worker';
 import type { NodeSwapConfig } from '../swap';
@@ -98,6 +98,7 @@ export class NodeKubelet implements NodeContext {
   /** The node's own disk (hostPath volumes): it outlives pods and reboots. */
   readonly nodeDisk = new FileTree();
   private readonly volumes = new Map<string, PodVolumes>();
+  readonly admittedUsage = new AdmittedUsage();
   readonly volumeHost: VolumeHost;
 
   constructor(
@@ -298,11 +299,13 @@ export class NodeKubelet implements NodeContext {
       return { admitted: false as const, reason: 'Evicted', message: `The node had condition: [${condition}]. ` };
     }
     const node = this.api.tryGet(nodeKind, undefined, this.nodeName);
+    // The pod asking is not admitted yet, so the running total holds exactly the others.
+    if (this.admittedUsage.exact) return admitPod(pod, node, this.admittedUsage);
     const others: KObject[] = [];
     for (const w of this.workers.values()) {
       if (w.uid !== pod.metadata.uid && w.isAdmittedAndActive()) others.push(w.pod);
     }
-    return admitPod(pod, node, others);
+    return admitPod(pod, node, sumRequests(others));
   }
 
   forget(uid: string): void {

@@ -3,6 +3,7 @@ import type { KObject } from '../../../k8s/types';
 import { podKind } from '../../api/kinds';
 import { Cluster } from '../../cluster/cluster';
 import { CRASH_BACKOFF_MAX_MS } from '../../runtime/flowcontrol-backoff';
+import { sumRequests } from './node-admission';
 
 function pod(name: string, spec: Record<string, unknown>, metadata: Record<string, unknown> = {}): KObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', ...metadata }, spec: spec as KObject['spec'] };
@@ -176,6 +177,40 @@ describe('kubelet pod workers', () => {
       reason: 'OutOfcpu',
       message: "Pod was rejected: Node didn't have enough resource: cpu, requested: 5000, used: 0, capacity: 4000",
     });
+  });
+
+  it("keeps the node's admitted requests equal to a sum over its active pods through starts, deletions and rejections", () => {
+    const c = cluster();
+    const kubelet = c.kubelets.node('node-a1')!;
+    const recount = () => {
+      const active = [...kubelet.workers.values()].filter((w) => w.isAdmittedAndActive()).map((w) => w.pod);
+      return sumRequests(active);
+    };
+    const usage = () => {
+      const u = kubelet.admittedUsage;
+      return { cpu: u.cpu, memory: u.memory, storage: u.storage, count: u.count };
+    };
+    const sized = (name: string, cpu: string, memory: string) =>
+      pod(name, {
+        nodeName: 'node-a1',
+        terminationGracePeriodSeconds: 1,
+        containers: [{ name: 'c', image: 'nginx:1.14.2', resources: { requests: { cpu, memory } } }],
+      });
+    c.api.create(sized('a', '500m', '64Mi'));
+    c.api.create(sized('b', '1', '128Mi'));
+    c.api.create(sized('huge', '50', '1Gi'));
+    c.clock.advance(5_000);
+    expect(get(c, 'huge')!.status.reason).toBe('OutOfcpu');
+    expect(usage()).toEqual(recount());
+    expect(usage()).toMatchObject({ cpu: 1500, memory: 192 * 1024 * 1024, count: 2 });
+    c.api.delete(podKind, 'default', 'a');
+    expect(usage()).toEqual(recount());
+    c.clock.advance(10_000);
+    expect(usage()).toEqual(recount());
+    expect(usage()).toMatchObject({ cpu: 1000, count: 1 });
+    c.api.delete(podKind, 'default', 'b', { gracePeriodSeconds: 0 });
+    c.clock.advance(10_000);
+    expect(usage()).toEqual({ cpu: 0, memory: 0, storage: 0, count: 0 });
   });
 
   it('fails a pod past its activeDeadlineSeconds', () => {

@@ -33,10 +33,14 @@ import { applyDefaultImageTag, parseImageReference } from '../images/reference';
 import { evaluateContainerProbe } from './probe-evaluation';
 import { POD_ATTACH_AND_MOUNT_TIMEOUT_MS } from '../volumes';
 import { StringInterner } from '../../runtime/string-interner';
+import { podRequests } from '../../scheduler/framework/resources';
+import type { Resource } from '../../scheduler/framework/types';
 
 /** kubelet syncFrequency (resync of healthy pods) and backOffPeriod (after errors). */
 const RESYNC_MS = 60_000;
 const ERROR_BACKOFF_MS = 10_000;
+/** The waiting reasons of a worker that has none. */
+const NO_REASONS: ReadonlyMap<string, WaitingReason> = new Map();
 /** The status manager's syncBatch period: how soon a status someone else wrote is written over. */
 const STATUS_RECONCILE_MS = 10_000;
 const JITTER_FACTOR = 0.5;
@@ -58,9 +62,12 @@ export class PodWorker implements ProbeHost {
   pod: KObject;
   readonly uid: string;
   private readonly startTimeMs: number;
-  private readonly reasons = new Map<string, WaitingReason>();
+  // The maps and sets below are created on first use: most pods never need them, and at 150,000
+  // pods each empty one costs megabytes.
+  /** Waiting reasons of containers (ErrImagePull, CrashLoopBackOff, …) until they start. */
+  private reasons?: Map<string, WaitingReason>;
   /** Containers whose image this worker just pulled (no "already present" event for them). */
-  readonly justPulled = new Set<string>();
+  private pulled?: Set<string>;
   private readonly prober: PodProber;
   private syncTimer?: TimerHandle;
   private syncAtMs = Infinity;
@@ -76,11 +83,11 @@ export class PodWorker implements ProbeHost {
   private finished = false;
   private admitted = false;
   /** Playground overrides: readiness forced to fail (until ms) per container. */
-  readonly failReadinessUntil = new Map<string, number>();
+  private readinessFailures?: Map<string, number>;
   /** Containers the prober failed (liveness/startup): killed and restarted by the next sync. */
-  private readonly probeKills = new Map<string, { id: string; type: ProbeType }>();
+  private probeKills?: Map<string, { id: string; type: ProbeType }>;
   /** Containers killed because their spec changed: restarted whatever the restart policy. */
-  private readonly definitionChanged = new Set<string>();
+  private definitionChanged?: Set<string>;
   private lastWrittenStatus: unknown;
   /** This sync put a container into CrashLoopBackOff. */
   private enteredBackOff = false;
@@ -92,6 +99,8 @@ export class PodWorker implements ProbeHost {
    * input changed gives the same files without the work on every sync.
    */
   private remountWanted = false;
+  /** The requests this pod counts with in its node's admission (undefined: it does not count). */
+  private counted?: Resource;
 
   constructor(
     readonly node: NodeContext,
@@ -100,7 +109,7 @@ export class PodWorker implements ProbeHost {
     this.pod = pod;
     this.uid = pod.metadata.uid!;
     this.startTimeMs = node.clock.now();
-    this.prober = new PodProber(node.clock, this, (id) => node.runtime.isRunning(id));
+    this.prober = new PodProber(node.clock, this, node.runtime);
     node.trackMountedObjects(pod, () => this.remountAtNextPeriodicSync());
     this.requestSync(0);
   }
@@ -116,6 +125,7 @@ export class PodWorker implements ProbeHost {
       pod.metadata.deletionGracePeriodSeconds * 1000 < this.termination.graceMs;
     const previous = this.pod;
     this.pod = pod;
+    this.recount();
     if (previous.metadata.labels !== pod.metadata.labels || previous.metadata.annotations !== pod.metadata.annotations) {
       this.remountWanted = true;
     }
@@ -147,6 +157,7 @@ export class PodWorker implements ProbeHost {
   remove(): void {
     if (this.finished) return;
     this.removed = true;
+    this.recount();
     if (this.termination) this.shortenGrace(0);
     this.requestSync(0);
   }
@@ -165,13 +176,24 @@ export class PodWorker implements ProbeHost {
     return this.admitted && !this.removed && !this.finished && this.termination?.stage !== 'done';
   }
 
+  /**
+   * Keeps this pod's share of the node's admitted requests in step with isAdmittedAndActive and
+   * its spec (a resize changes its requests): called after each change of either.
+   */
+  private recount(): void {
+    const now = this.isAdmittedAndActive() ? podRequests(this.pod) : undefined;
+    if (now === this.counted) return;
+    this.node.admittedUsage.replace(this.counted, now);
+    this.counted = now;
+  }
+
   isFinished(): boolean {
     return this.finished;
   }
 
   /** Playground: make the readiness of a container fail until `untilMs`. */
   failReadiness(container: string, untilMs: number): void {
-    this.failReadinessUntil.set(container, untilMs);
+    (this.readinessFailures ??= new Map()).set(container, untilMs);
     this.requestSync(0);
     if (Number.isFinite(untilMs))
       this.node.clock.at(untilMs, () => this.requestSync(0), Priority.controller, 'readiness override ends');
@@ -201,6 +223,7 @@ export class PodWorker implements ProbeHost {
   /** The machine lost power: nothing more happens; the runtime keeps what it knew. */
   halt(): void {
     this.finished = true;
+    this.recount();
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
     this.reconcileTimer?.cancel();
@@ -310,6 +333,7 @@ export class PodWorker implements ProbeHost {
         return;
       }
       this.admitted = true;
+      this.recount();
       this.prober.addPod(pod.spec);
       this.armActiveDeadline();
     }
@@ -366,8 +390,8 @@ export class PodWorker implements ProbeHost {
     }
 
     // Liveness / startup failures found by the prober: kill (then restart per policy below).
-    for (const [name, kill] of this.probeKills) {
-      this.probeKills.delete(name);
+    for (const [name, kill] of this.probeKills ?? []) {
+      this.probeKills!.delete(name);
       const c = this.specContainer(name);
       const instance = this.newest(name, c?.kind ?? 'regular');
       if (!c || !instance || instance.id !== kill.id || instance.state !== 'running') continue;
@@ -382,7 +406,7 @@ export class PodWorker implements ProbeHost {
     for (const c of (spec.containers ?? []) as any[]) {
       const instance = this.newest(c.name, 'regular');
       if (!instance || instance.state !== 'running' || !imageChanged(c.image, instance.imageName)) continue;
-      this.definitionChanged.add(c.name);
+      (this.definitionChanged ??= new Set()).add(c.name);
       const message = `Container ${c.name} definition changed, will be restarted`;
       this.stopInstance(c, instance, this.specGraceMs(), message, () => this.requestSync(0));
       return outcome;
@@ -436,7 +460,7 @@ export class PodWorker implements ProbeHost {
         continue;
       }
       const restart =
-        this.definitionChanged.delete(c.name) ||
+        this.definitionChanged?.delete(c.name) === true ||
         restartPolicy === 'Always' ||
         (restartPolicy === 'OnFailure' && instance.exitCode !== 0);
       if (!restart) continue;
@@ -529,15 +553,15 @@ export class PodWorker implements ProbeHost {
   /** doBackOff, then start: a container that exited and should run again. */
   private restart(c: any, kind: ContainerKind, last: ContainerInstance, now: number): StartResult {
     // A restart decided before its image pull: the back-off was already settled then.
-    if (this.justPulled.has(c.name)) return this.start(c, kind);
+    if (this.pulled?.has(c.name)) return this.start(c, kind);
     const key = `${this.uid}_${kind}_${c.name}`;
     const finished = last.finishedAtMs ?? now;
     const backoff = this.node.crashBackoff;
     if (backoff.isInBackOffSince(key, finished, now)) {
       const delay = backoff.get(key);
-      if (this.reasons.get(c.name)?.reason !== 'CrashLoopBackOff') this.enteredBackOff = true;
+      if (this.reasons?.get(c.name)?.reason !== 'CrashLoopBackOff') this.enteredBackOff = true;
       const pod = this.pod.metadata;
-      this.reasons.set(c.name, {
+      this.setReason(c.name, {
         reason: 'CrashLoopBackOff',
         message: `back-off ${formatGoDuration(delay)} restarting failed container=${c.name} pod=${pod.name}_${pod.namespace}(${this.uid})`,
       });
@@ -555,13 +579,30 @@ export class PodWorker implements ProbeHost {
 
   private start(c: any, kind: ContainerKind): StartResult {
     const result = startContainerFlow(this, c, kind);
-    if (result.kind === 'started') this.reasons.delete(c.name);
+    if (result.kind === 'started') this.setReason(c.name, undefined);
     return result;
   }
 
   setReason(container: string, reason: WaitingReason | undefined): void {
-    if (reason) this.reasons.set(container, reason);
-    else this.reasons.delete(container);
+    if (reason) (this.reasons ??= new Map()).set(container, reason);
+    else if (this.reasons?.delete(container) && this.reasons.size === 0) this.reasons = undefined;
+  }
+
+  /** A pull this worker finished for the container (its start then records no "already present"). */
+  markPulled(container: string): void {
+    (this.pulled ??= new Set()).add(container);
+  }
+
+  /** Whether the container's image was just pulled here; forgets it. */
+  takePulled(container: string): boolean {
+    if (!this.pulled?.delete(container)) return false;
+    if (this.pulled.size === 0) this.pulled = undefined;
+    return true;
+  }
+
+  /** Until when the playground makes the container's readiness fail (undefined: it does not). */
+  readinessFailsUntil(container: string): number | undefined {
+    return this.readinessFailures?.get(container);
   }
 
   newest(name: string, kind: ContainerKind): ContainerInstance | undefined {
@@ -654,6 +695,7 @@ export class PodWorker implements ProbeHost {
         return;
       }
       t.stage = 'done';
+      this.recount();
       this.prober.stop();
       this.node.runtime.stopSandbox(this.uid);
       this.writeStatus();
@@ -680,6 +722,7 @@ export class PodWorker implements ProbeHost {
 
   private finish(): void {
     this.finished = true;
+    this.recount();
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
     this.prober.stop();
@@ -706,7 +749,7 @@ export class PodWorker implements ProbeHost {
         : generatePodStatus({
             pod: current,
             runtime,
-            reasons: this.reasons,
+            reasons: this.reasons ?? NO_REASONS,
             probes: {
               started: (id) => this.startedById(id),
               ready: (id) => this.readyById(id),
@@ -761,7 +804,7 @@ export class PodWorker implements ProbeHost {
     // With a readiness probe, overrides act through the probe (thresholds, Unhealthy events).
     if (this.prober.hasProbe('readiness', instance.name)) return true;
     const now = this.node.clock.now();
-    const until = this.failReadinessUntil.get(instance.name);
+    const until = this.readinessFailsUntil(instance.name);
     if (until !== undefined && now < until) return false;
     const readyAt = readyAfterAt(this.pod, instance);
     if (readyAt !== undefined && now < readyAt) {
@@ -790,7 +833,8 @@ export class PodWorker implements ProbeHost {
   }
 
   resultChanged(type: ProbeType, container: any, instance: ContainerInstance, result: ProbeResult): void {
-    if (type !== 'readiness' && result === 'failure') this.probeKills.set(container.name, { id: instance.id, type });
+    if (type !== 'readiness' && result === 'failure')
+      (this.probeKills ??= new Map()).set(container.name, { id: instance.id, type });
     this.requestSync(0);
   }
 

@@ -20,7 +20,7 @@ export function evaluateContainerProbe(
   const now = node.clock.now();
   let forcedFailure: string | undefined;
   if (type === 'readiness') {
-    const until = worker.failReadinessUntil.get(container.name);
+    const until = worker.readinessFailsUntil(container.name);
     const readyAt = readyAfterAt(worker.pod, instance);
     if ((until !== undefined && now < until) || (readyAt !== undefined && now < readyAt)) forcedFailure = 'readiness';
   } else if (type === 'liveness') {

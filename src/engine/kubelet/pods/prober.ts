@@ -120,14 +120,20 @@ class ProbeWorker {
   }
 }
 
+/** What the prober asks the container runtime. */
+export interface RunningContainers {
+  isRunning(containerId: string): boolean;
+}
+
 /** All probe workers of one pod, and the `started` / `ready` answers the status generator needs. */
 export class PodProber {
-  private readonly workers = new Map<string, ProbeWorker>();
+  /** Most pods probe nothing: created with the first worker. */
+  private workers?: Map<string, ProbeWorker>;
 
   constructor(
     private readonly clock: Clock,
     private readonly host: ProbeHost,
-    private readonly isRunning: (containerId: string) => boolean,
+    private readonly runtime: RunningContainers,
   ) {}
 
   /** Adds workers for the probed containers of `spec` (sidecars and regular containers). */
@@ -140,32 +146,36 @@ export class PodProber {
       for (const type of ['startup', 'readiness', 'liveness'] as const) {
         const probe = c[`${type}Probe`];
         const key = `${type}/${c.name}`;
-        if (!probe || this.workers.has(key)) continue;
-        this.workers.set(key, new ProbeWorker(this.clock, this.host, type, c, probe, (id) => this.started(c.name, id)));
+        if (!probe || this.workers?.has(key)) continue;
+        (this.workers ??= new Map()).set(
+          key,
+          new ProbeWorker(this.clock, this.host, type, c, probe, (id) => this.started(c.name, id)),
+        );
       }
     }
   }
 
   /** Running, and past its startup probe (if any). */
   started(containerName: string, containerId: string): boolean {
-    if (!this.isRunning(containerId)) return false;
-    const startup = this.workers.get(`startup/${containerName}`);
+    if (!this.runtime.isRunning(containerId)) return false;
+    const startup = this.workers?.get(`startup/${containerName}`);
     return !startup || startup.resultFor(containerId) === 'success';
   }
 
   /** Started, and its readiness probe (if any) succeeds. */
   ready(containerName: string, containerId: string): boolean {
     if (!this.started(containerName, containerId)) return false;
-    const readiness = this.workers.get(`readiness/${containerName}`);
+    const readiness = this.workers?.get(`readiness/${containerName}`);
     return !readiness || readiness.resultFor(containerId) === 'success';
   }
 
   hasProbe(type: ProbeType, containerName: string): boolean {
-    return this.workers.has(`${type}/${containerName}`);
+    return this.workers?.has(`${type}/${containerName}`) === true;
   }
 
   stop(): void {
+    if (!this.workers) return;
     for (const w of this.workers.values()) w.stop();
-    this.workers.clear();
+    this.workers = undefined;
   }
 }

@@ -52,6 +52,7 @@ export interface WaitingReason {
 /** One pod's runtime state: newest sandbox first, container instances newest first. */
 export interface RuntimePod {
   readonly uid: string;
-  readonly sandboxes: PodSandbox[];
-  readonly containers: ContainerInstance[];
+  // Replaced, not grown in place: an array grown by unshift keeps room for 16 more (~130 B a pod).
+  sandboxes: readonly PodSandbox[];
+  containers: readonly ContainerInstance[];
 }

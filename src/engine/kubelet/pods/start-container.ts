@@ -16,14 +16,17 @@ import { unknownImageDefaults } from '../images/catalog';
 import { referenceTo } from '../../runtime/events';
 import { configMapKind, nodeKind, secretKind } from '../../api/kinds';
 import type { ContainerKind } from './runtime-types';
+import type { NodeContext } from './node-context';
+import type { Connection, ProcessEnv } from '../container/types';
 import type { PodWorker } from './pod-worker';
 import { fieldPath } from './pod-worker';
 import { effectiveArgv } from './container-argv';
 import { makeEnvironment } from './container-env';
-import { managedHostsFile } from '../dns/hosts-file';
+import { ManagedHostsFile } from '../dns/hosts-file';
 import { forcedExitFor } from './teaching-effects';
 import { runPostStart } from './hooks';
 import { missingExecutable, startErrorMessage } from '../images/executables';
+import { StringInterner } from '../../runtime/string-interner';
 
 export type StartResult =
   { kind: 'started' } | { kind: 'pulling' } | { kind: 'error' } | { kind: 'crash-backoff'; untilMs: number };
@@ -41,7 +44,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const now = node.clock.now();
   // A pull this worker just finished continues here: the image is on the node now, whatever the
   // policy (Always must not pull again), and its events were already recorded.
-  const justPulled = worker.justPulled.delete(c.name);
+  const justPulled = worker.takePulled(c.name);
   const decision = resolvePull(image, justPulled ? 'IfNotPresent' : policy, node.images, {
     backOff: { backoff: node.imageBackOff, key, nowMs: now },
   });
@@ -71,7 +74,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
               'Pulled',
               pulledMessage(image, decision.durationMs, done - queuedAtMs, outcome.image.sizeBytes),
             );
-            worker.justPulled.add(c.name);
+            worker.markPulled(c.name);
             worker.endAsync();
             worker.requestSync(0);
           } else {
@@ -93,8 +96,9 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const found = lookupImage(decision.ref);
   const defaults = found.found ? found.image.defaults : unknownImageDefaults;
   const imageRef = found.found
-    ? `${found.image.repository}@${found.image.manifestDigest}`
+    ? imageNames.intern(`${found.image.repository}@${found.image.manifestDigest}`)
     : (decision.image.repoDigests[0] ?? '');
+  const imageName = imageNames.intern(decision.ref.canonical);
   const podIP = worker.sandboxIP();
   const ns = pod.metadata.namespace;
   const made = makeEnvironment(
@@ -121,7 +125,7 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
     // StartContainer fails: the Failed event, RunContainerError in the reason cache, and an
     // instance that exited with 128 (StartError); the next start waits out the back-off.
     const message = startErrorMessage(missing);
-    node.runtime.failStart(worker.uid, { name: c.name, kind, imageName: decision.ref.canonical, imageRef }, message);
+    node.runtime.failStart(worker.uid, { name: c.name, kind, imageName, imageRef }, message);
     node.recorder.event(ref, 'Warning', 'Failed', `Error: ${message}`);
     worker.setReason(c.name, { reason: 'RunContainerError', message });
     worker.containerChanged();
@@ -130,21 +134,12 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   const instance = node.runtime.startContainer(worker.uid, {
     name: c.name,
     kind,
-    imageName: decision.ref.canonical,
+    imageName,
     imageRef,
     argv,
-    env: {
-      namespace: pod.metadata.namespace!,
-      podName: pod.metadata.name!,
-      hostname: env.HOSTNAME,
-      env,
-      resolve: (query) => node.dns?.resolve(query, ns ?? 'default'),
-      connect: (ip, port, nowMs) => node.network?.connect(ip, port, nowMs) ?? { kind: 'timeout' },
-      image: c.image,
-      epochMs: node.clock.epochMs,
-    },
+    env: new PodProcessEnv(node, pod.metadata.namespace!, pod.metadata.name!, env, c.image),
     mounts: node.podVolumes(worker.uid).mountsFor(c),
-    hostsFile: managedHostsFile(pod, podIP),
+    hostsFile: new ManagedHostsFile(pod, podIP),
     files: cgroupMemoryFiles(pod, c, node.swap),
     forcedExit: forcedExitFor(pod, c),
     listenPorts: defaults.listenPorts,
@@ -154,4 +149,36 @@ export function startContainerFlow(worker: PodWorker, c: any, kind: ContainerKin
   worker.containerChanged();
   if (c.lifecycle?.postStart) runPostStart(worker, c, kind, instance);
   return { kind: 'started' };
+}
+
+/** Image names and digests every container of an image repeats (status.image, status.imageID): one string each. */
+const imageNames = new StringInterner(1_000);
+
+/**
+ * What a container's processes see of their pod and node. A class, not a literal with closures:
+ * closures made in startContainerFlow would keep its whole scope (the pull decision, the pod, the
+ * image lookup) alive for as long as the container runs.
+ */
+class PodProcessEnv implements ProcessEnv {
+  readonly hostname: string;
+  readonly epochMs: number;
+
+  constructor(
+    private readonly node: NodeContext,
+    readonly namespace: string,
+    readonly podName: string,
+    readonly env: Record<string, string>,
+    readonly image: string | undefined,
+  ) {
+    this.hostname = env.HOSTNAME;
+    this.epochMs = node.clock.epochMs;
+  }
+
+  resolve(query: string) {
+    return this.node.dns?.resolve(query, this.namespace ?? 'default');
+  }
+
+  connect(ip: string, port: number, nowMs: number): Connection {
+    return this.node.network?.connect(ip, port, nowMs) ?? { kind: 'timeout' };
+  }
 }

@@ -4,29 +4,36 @@
 // scanned.
 
 import type { KObject } from '../../../k8s/types';
+import { Interner, StringInterner } from '../../runtime/string-interner';
 
 export type ReferencedKind = 'configmap' | 'secret';
 
-const key = (kind: ReferencedKind, namespace: string, name: string) => `${kind}/${namespace}/${name}`;
+const key = (kind: ReferencedKind, namespace: string, name: string) => keyStrings.intern(`${kind}/${namespace}/${name}`);
+
+/** Every pod of a namespace mounts its kube-root-ca.crt: one key string, and one list of them, for all. */
+const keyStrings = new StringInterner();
+const keyLists = new Interner<readonly string[]>();
 
 /** The ConfigMaps and Secrets a pod's volumes project (configMap, secret, projected sources). */
-export function mountedObjectKeys(pod: KObject): string[] {
+export function mountedObjectKeys(pod: KObject): readonly string[] {
   const ns = pod.metadata.namespace ?? '';
-  const keys = new Set<string>();
+  const found = new Set<string>();
   for (const v of (pod.spec?.volumes ?? []) as any[]) {
-    if (typeof v?.configMap?.name === 'string') keys.add(key('configmap', ns, v.configMap.name));
-    if (typeof v?.secret?.secretName === 'string') keys.add(key('secret', ns, v.secret.secretName));
+    if (typeof v?.configMap?.name === 'string') found.add(key('configmap', ns, v.configMap.name));
+    if (typeof v?.secret?.secretName === 'string') found.add(key('secret', ns, v.secret.secretName));
     for (const s of (v?.projected?.sources ?? []) as any[]) {
-      if (typeof s?.configMap?.name === 'string') keys.add(key('configmap', ns, s.configMap.name));
-      if (typeof s?.secret?.name === 'string') keys.add(key('secret', ns, s.secret.name));
+      if (typeof s?.configMap?.name === 'string') found.add(key('configmap', ns, s.configMap.name));
+      if (typeof s?.secret?.name === 'string') found.add(key('secret', ns, s.secret.name));
     }
   }
-  return [...keys];
+  const list = [...found];
+  const id = list.join('\n');
+  return keyLists.getOrAdd(id, () => Object.freeze(list));
 }
 
 export class MountedObjectIndex {
   private readonly byObject = new Map<string, Map<string, () => void>>();
-  private readonly byPod = new Map<string, string[]>();
+  private readonly byPod = new Map<string, readonly string[]>();
 
   /** Tracks the objects `pod` mounts; `notify` runs when one of them changes. */
   track(pod: KObject, notify: () => void): void {

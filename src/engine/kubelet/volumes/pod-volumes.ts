@@ -16,6 +16,10 @@ import { FileTree, joinPath, normalizePath } from '../container/file-tree';
 import type { Mount } from '../container/fs';
 import { findVolumePlugin } from './registry';
 import type { VolumeHost, VolumePlugin } from './types';
+import { StringInterner } from '../../runtime/string-interner';
+
+/** Every pod mounts its token at the same path: one string for all of them. */
+const mountPaths = new StringInterner(1_000);
 
 export const MOUNT_RETRY_INITIAL_MS = 500;
 export const MOUNT_RETRY_MAX_MS = 122_000;
@@ -51,7 +55,8 @@ export interface MountAttempt {
 
 export class PodVolumes {
   private readonly mounted = new Map<string, MountedVolume>();
-  private readonly failed = new Map<string, FailedVolume>();
+  /** Volumes whose SetUp failed (created on the first failure: most pods have none). */
+  private failed?: Map<string, FailedVolume>;
 
   /**
    * Sets up every volume not set up yet whose retry is due; with `remount`, sets up again the
@@ -70,7 +75,7 @@ export class PodVolumes {
         if (remount && existing.plugin?.requiresRemount) this.remount(host, pod, volume, existing);
         continue;
       }
-      const failed = this.failed.get(name);
+      const failed = this.failed?.get(name);
       if (failed && failed.nextRetryMs > now) {
         unmounted.push(name);
         if (failed.pending) unprocessed.push(name);
@@ -80,7 +85,7 @@ export class PodVolumes {
       const plugin = findVolumePlugin(volume);
       const result = plugin ? plugin.setUp(host, pod, volume) : unservedSource();
       if (result.ok) {
-        this.failed.delete(name);
+        this.failed?.delete(name);
         if ('files' in result) {
           const tree = new FileTree();
           tree.replaceAll(result.files);
@@ -92,7 +97,7 @@ export class PodVolumes {
       }
       const delay = failed && !result.pending ? Math.min(failed.retryDelayMs * 2, MOUNT_RETRY_MAX_MS) : MOUNT_RETRY_INITIAL_MS;
       const pending = result.pending === true;
-      this.failed.set(name, { message: result.message, pending, retryDelayMs: delay, nextRetryMs: now + delay });
+      (this.failed ??= new Map()).set(name, { message: result.message, pending, retryDelayMs: delay, nextRetryMs: now + delay });
       if (!pending) failures.push({ volume: name, message: result.message });
       unmounted.push(name);
       if (pending) unprocessed.push(name);
@@ -118,9 +123,10 @@ export class PodVolumes {
         else if (!tree.get(root)) tree.mkdirs(root);
       }
       const readOnly = vm.readOnly === true || volume.plugin?.readOnly === true;
-      mounts.push({ path: normalizePath(vm.mountPath), tree, root, readOnly });
+      mounts.push({ path: mountPaths.intern(normalizePath(vm.mountPath)), tree, root, readOnly });
     }
-    return mounts;
+    // An exact-size copy: the container keeps this list, and one grown by push has room for 16 more.
+    return mounts.slice();
   }
 
   private remount(host: VolumeHost, pod: KObject, volume: any, mounted: MountedVolume): void {

@@ -5,7 +5,7 @@
 import { configMapKind, secretKind } from '../../api/kinds';
 import { configMapData, notFoundMessage, secretData } from './object-data';
 import { projectDownwardAPI, projectKeys } from './projection';
-import { serviceAccountToken } from './service-account-token';
+import { ServiceAccountTokenText } from './service-account-token';
 import type { ProjectedFiles, VolumePlugin } from './types';
 
 export const projectedPlugin: VolumePlugin = {
@@ -43,7 +43,7 @@ export const projectedPlugin: VolumePlugin = {
       } else if (source?.serviceAccountToken) {
         const t = source.serviceAccountToken;
         files.set(String(t.path ?? 'token'), {
-          content: () => serviceAccountToken(pod, String(t.audience ?? ''), t.expirationSeconds ?? 3600, now, host.epochMs),
+          content: new ServiceAccountTokenText(pod, String(t.audience ?? ''), t.expirationSeconds ?? 3600, now, host.epochMs),
           mode: defaultMode ?? 0o644,
         });
       }

@@ -7,6 +7,7 @@
 
 import type { KObject } from '../../../k8s/types';
 import { encodeBase64 } from '../../../k8s/base64';
+import type { LazyText } from '../container/file-tree';
 
 const ISSUER = 'https://kubernetes.default.svc.cluster.local';
 /** With service-account-extend-token-expiration, a kube-api-access token (3607 s) is valid for a year. */
@@ -24,8 +25,48 @@ function fnv(text: string, seed: number): string {
   return h.toString(16).padStart(8, '0');
 }
 
+/** What a token says about its pod. */
+export interface TokenSubject {
+  readonly namespace: string;
+  readonly serviceAccount: string;
+  readonly nodeName: string;
+  readonly podName: string;
+  readonly podUid: string;
+}
+
+/**
+ * A token volume's file, computed when a container first reads it (most never do). It keeps the
+ * pod's names, not the pod, whose version at mount time would otherwise stay alive for the pod's
+ * whole life.
+ */
+export class ServiceAccountTokenText implements TokenSubject, LazyText {
+  readonly namespace: string;
+  readonly serviceAccount: string;
+  readonly nodeName: string;
+  readonly podName: string;
+  readonly podUid: string;
+
+  constructor(
+    pod: KObject,
+    private readonly audience: string,
+    private readonly expirationSeconds: number,
+    private readonly issuedAtMs: number,
+    private readonly epochMs: number,
+  ) {
+    this.namespace = pod.metadata.namespace ?? 'default';
+    this.serviceAccount = pod.spec?.serviceAccountName ?? 'default';
+    this.nodeName = pod.spec?.nodeName ?? '';
+    this.podName = pod.metadata.name ?? '';
+    this.podUid = pod.metadata.uid ?? '';
+  }
+
+  text(): string {
+    return serviceAccountToken(this, this.audience, this.expirationSeconds, this.issuedAtMs, this.epochMs);
+  }
+}
+
 export function serviceAccountToken(
-  pod: KObject,
+  subject: TokenSubject,
   audience: string,
   expirationSeconds: number,
   nowMs: number,
@@ -34,8 +75,8 @@ export function serviceAccountToken(
   const refreshMs = Math.max(1, expirationSeconds * 800);
   const iat = Math.floor((epochMs + Math.floor(nowMs / refreshMs) * refreshMs) / 1000);
   const lifetime = expirationSeconds === KUBE_API_ACCESS_EXPIRATION_SECONDS ? EXTENDED_EXPIRATION_SECONDS : expirationSeconds;
-  const ns = pod.metadata.namespace ?? 'default';
-  const sa = pod.spec?.serviceAccountName ?? 'default';
+  const ns = subject.namespace;
+  const sa = subject.serviceAccount;
   const claims = {
     aud: [audience || ISSUER],
     exp: iat + lifetime,
@@ -43,8 +84,8 @@ export function serviceAccountToken(
     iss: ISSUER,
     'kubernetes.io': {
       namespace: ns,
-      node: { name: pod.spec?.nodeName ?? '' },
-      pod: { name: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '' },
+      node: { name: subject.nodeName },
+      pod: { name: subject.podName, uid: subject.podUid },
       serviceaccount: { name: sa },
     },
     nbf: iat,

@@ -7,7 +7,7 @@
 
 import type { KObject } from '../../../k8s/types';
 import type { ApiServer } from '../../api/apiserver';
-import type { FileTree } from '../container/file-tree';
+import type { FileTree, LazyText } from '../container/file-tree';
 
 /** What a plugin may read: the API (the kubelet's watch-backed caches), its node, its clock. */
 export interface VolumeHost {
@@ -24,7 +24,7 @@ export interface VolumeHost {
 /** A projected file: its path inside the volume, content and mode (defaultMode or items[].mode). */
 export interface ProjectedFile {
   /** The content, or how to compute it when first read. */
-  readonly content: string | (() => string);
+  readonly content: string | LazyText;
   readonly mode?: number;
 }
 

@@ -14,6 +14,7 @@ import {
   regularContainerSpecs,
   statusByName,
 } from './helpers';
+import { sharedCondition } from './shared-parts';
 import type { ApiContainerStatus, PodCondition, PodPhase } from './types';
 
 /** kubetypes.PodConditionsByKubelet (PodReadyToStartContainers' gate is on by default). */
@@ -157,7 +158,7 @@ export function withTransitionTimes(
     const out: PodCondition = { type: c.type, status: c.status, lastProbeTime: c.lastProbeTime ?? null, lastTransitionTime };
     if (c.reason) out.reason = c.reason;
     if (c.message) out.message = c.message;
-    return out;
+    return sharedCondition(out);
   });
 }
 

@@ -8,6 +8,7 @@
 import type { KObject } from '../../../../k8s/types';
 import type { ContainerInstance, ContainerKind, RuntimePod, WaitingReason } from '../runtime-types';
 import { isRestartableInitContainer } from './helpers';
+import { emptyObject } from './shared-parts';
 import type { ApiContainerStatus, ContainerSpec, ContainerState, VolumeMountStatus } from './types';
 
 export interface ConvertContext {
@@ -145,9 +146,10 @@ function fromInstance(ctx: ConvertContext, spec: ContainerSpec, instance: Contai
   };
   // InPlacePodVerticalScaling (beta, on since v1.33): allocated requests and the resources in
   // effect, which for a simulated runtime are exactly the spec's.
+  // The spec's own (frozen) objects: the status shows them as they are.
   const requests = spec.resources?.requests;
-  if (requests && Object.keys(requests).length > 0) status.allocatedResources = { ...requests };
-  status.resources = structuredClone(spec.resources ?? {});
+  if (requests && Object.keys(requests).length > 0) status.allocatedResources = requests;
+  status.resources = spec.resources ?? emptyObject<Record<string, unknown>>();
   status.volumeMounts = volumeMounts(spec);
   return status;
 }

@@ -11,6 +11,7 @@ import { applyProbes, convertContainerStatuses, type ConvertContext } from './co
 import { orderedContainerStatus } from './ordered';
 import { ephemeralContainerSpecs, initContainerSpecs, newestSandbox, podHasInitialized, regularContainerSpecs } from './helpers';
 import { getPhase } from './phase';
+import { hostIPsOf } from './shared-parts';
 import { isTerminalPhase, type ApiContainerStatus, type PodCondition, type PodPhase } from './types';
 
 export interface PodStatusInput {
@@ -96,7 +97,7 @@ export function generatePodStatus(input: PodStatusInput): Record<string, unknown
   if (message) status.message = message;
   if (reason) status.reason = reason;
   status.hostIP = input.hostIP;
-  status.hostIPs = [{ ip: input.hostIP }];
+  status.hostIPs = hostIPsOf(input.hostIP);
   const podIPs = podIPsFor(input, old);
   if (podIPs.length > 0) {
     status.podIP = podIPs[0];

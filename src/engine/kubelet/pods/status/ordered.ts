@@ -2,6 +2,7 @@
 // the API server returns it however it was assembled (copied from the old status, patched by
 // the reason cache, completed by the prober).
 
+import { emptyObject, runningState } from './shared-parts';
 import type { ApiContainerStatus, ContainerState } from './types';
 
 /** Rebuilds a status with its keys in Go struct order, dropping unset optional ones. */
@@ -24,12 +25,12 @@ export function orderedContainerStatus(s: ApiContainerStatus): ApiContainerStatu
 }
 
 function orderedState(state: ContainerState | undefined): ContainerState {
-  if (!state) return {};
+  if (!state) return emptyObject();
   if (state.waiting) {
     const w = state.waiting;
     return { waiting: w.message ? { reason: w.reason, message: w.message } : w.reason ? { reason: w.reason } : {} };
   }
-  if (state.running) return { running: { startedAt: state.running.startedAt } };
+  if (state.running) return runningState(state.running.startedAt);
   if (state.terminated) {
     const t = state.terminated;
     // Rebuild in Go order: exitCode, signal, reason, message, startedAt, finishedAt, containerID.
@@ -42,5 +43,5 @@ function orderedState(state: ContainerState | undefined): ContainerState {
     if (t.containerID) ordered.containerID = t.containerID;
     return { terminated: ordered as unknown as ContainerState['terminated'] };
   }
-  return {};
+  return emptyObject();
 }
