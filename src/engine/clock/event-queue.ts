@@ -48,6 +48,11 @@ const MIN_REBUILD_SIZE = 1024;
 export class EventQueue {
   private heap: ScheduledEvent[] = [];
   private nextSeq = 0;
+
+  /** The sequence number the next pushed event gets (events pushed later have higher ones). */
+  get nextSequence(): number {
+    return this.nextSeq;
+  }
   private live = 0;
 
   /** Events still waiting to run (cancelled ones not counted). */

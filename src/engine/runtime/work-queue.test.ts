@@ -237,7 +237,7 @@ describe('WorkQueue livelock guard', () => {
     queue.add('quiet');
     queue.add('ns/hot');
     expect(() => clock.runDue()).toThrow(
-      /^clock: more than 100000 events ran at t=0ms without time moving on \(last: "spinning-controller: sync of key "ns\/hot" \(100000 times at this instant\)"\)/,
+      /^clock: more than 100000 events ran at t=0ms without time moving on \(last: "spinning-controller: sync of key "ns\/hot" \(\d+ times at this instant\)"\)/,
     );
   });
 });
