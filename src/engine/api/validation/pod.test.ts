@@ -762,6 +762,19 @@ describe('validatePodStatusUpdate', () => {
       ],
     ],
     ['dual stack podIPs', { podIPs: [{ ip: '10.0.0.1' }, { ip: 'fd00::1' }] }, {}, []],
+    ['unchanged podIPs', { podIPs: [{ ip: '10.0.0.1' }] }, { podIPs: [{ ip: '10.0.0.1' }] }, []],
+    [
+      'a changed podIP is checked',
+      { podIPs: [{ ip: '10.0.0.300' }] },
+      { podIPs: [{ ip: '10.0.0.1' }] },
+      ['status.podIPs[0]: Invalid value: "10.0.0.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'],
+    ],
+    [
+      'unchanged hostIPs are checked against a changed hostIP',
+      { hostIP: '10.0.0.2', hostIPs: [{ ip: '10.0.0.1' }] },
+      { hostIP: '10.0.0.1', hostIPs: [{ ip: '10.0.0.1' }] },
+      ['status.hostIPs[0].ip: Invalid value: "10.0.0.1": must be equal to `hostIP`'],
+    ],
   ])('%s', (_, status, oldStatus, want) => {
     const n = { ...base, status } as Pod;
     const o = { ...base, status: oldStatus } as Pod;

@@ -10,6 +10,7 @@
 
 import type { KObject, PodSpec } from '../../../k8s/types';
 import { field, type FieldError } from '../errors';
+import { deepEqual } from '../deep';
 import { isValidLabelValue as isValidLabelValueMsgs, maxLenError, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../k8s/names';
 import { validateCommonUpdateFields, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 import { validateResourceRequirements } from './resources';
@@ -1875,10 +1876,16 @@ function validateContainerStateTransition(
   return errs;
 }
 
-function validatePodIPs(status: Obj, field_: 'podIPs' | 'hostIPs'): FieldError[] {
+/**
+ * The checks below depend on the list alone (and, for hostIPs, on hostIP), and a stored pod's
+ * status got there only through them (create resets it): a list equal to the stored one passes
+ * again, so most status writes (the IPs do not change after the sandbox starts) skip the parsing.
+ */
+function validatePodIPs(status: Obj, oldStatus: Obj, field_: 'podIPs' | 'hostIPs'): FieldError[] {
   const list = asArray(status[field_]);
   // No IPs, no errors (every status write before the pod has an IP).
   if (list.length === 0) return [];
+  if (deepEqual(status[field_], oldStatus[field_]) && (field_ === 'podIPs' || status.hostIP === oldStatus.hostIP)) return [];
   const path = `status.${field_}`;
   const ips = list.map((x) => asString(asObj(x).ip));
   const errs: FieldError[] = [];
@@ -1971,7 +1978,7 @@ export function validatePodStatusUpdate(newPod: KObject, oldPod: KObject): Field
       'Never',
     ),
   );
-  errs.push(...validatePodIPs(status, 'podIPs'));
-  errs.push(...validatePodIPs(status, 'hostIPs'));
+  errs.push(...validatePodIPs(status, oldStatus, 'podIPs'));
+  errs.push(...validatePodIPs(status, oldStatus, 'hostIPs'));
   return errs;
 }
