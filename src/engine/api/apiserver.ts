@@ -411,7 +411,8 @@ export class ApiServer {
     this.validateOrThrow(def, next, errs);
     this.admission.validate({ ...base, object: next });
     if (options.fieldValidation) checkStoredSize(next);
-    return this.commitUpdate(def, next, existing, options);
+    // A status write's `next` is a copy made above (or by the status strategy): stamped in place.
+    return this.commitUpdate(def, next, existing, options, sub === 'status');
   }
 
   updateStatus(input: KObject, options: WriteOptions = {}): KObject {
@@ -777,7 +778,8 @@ export class ApiServer {
     return own || requested || 'default';
   }
 
-  private commitUpdate(def: KindDefinition, next: KObject, existing: KObject, options: WriteOptions): KObject {
+  /** `owned`: `next` is the server's own unfrozen copy, which nobody else holds (see stamp). */
+  private commitUpdate(def: KindDefinition, next: KObject, existing: KObject, options: WriteOptions, owned = false): KObject {
     // ShouldDeleteDuringUpdate: the finalizers the deletion waited for are gone.
     if (shouldDeleteDuringUpdate(def, next, existing)) {
       if (options.dryRun)
@@ -794,7 +796,7 @@ export class ApiServer {
     if (deepEqual(comparable, existing)) return existing; // no-op writes are not stored
     if (options.dryRun) return this.handOut(comparable);
     const rv = this.store.nextResourceVersion();
-    const committed = this.stamp(next, rv);
+    const committed = owned && !Object.isFrozen(next) ? this.stampInPlace(next, rv) : this.stamp(next, rv);
     this.store.put(def, committed, rv, existing);
     return committed;
   }
@@ -808,11 +810,13 @@ export class ApiServer {
   }
 
   private stamp(obj: KObject, rv: number, extra?: Partial<ObjectMeta>): KObject {
-    const metadata: ObjectMeta = extra
-      ? { ...obj.metadata, ...extra, resourceVersion: String(rv) }
-      : { ...obj.metadata, resourceVersion: String(rv) };
-    if (metadata.uid === undefined && 'uid' in metadata) delete metadata.uid;
-    return this.handOut({ ...obj, metadata });
+    return this.handOut({ ...obj, metadata: stampedMetadata(obj.metadata, rv, extra) });
+  }
+
+  /** stamp() for an object the server just built for this write: no second copy of its top level. */
+  private stampInPlace(obj: KObject, rv: number): KObject {
+    obj.metadata = stampedMetadata(obj.metadata, rv);
+    return this.handOut(obj);
   }
 
   private handOut(obj: KObject): KObject {
@@ -840,6 +844,15 @@ export class ApiServer {
  * Sorts in etcd key order (/registry/<resource>/<namespace>/<name>), in place. Each object's key
  * is built once, not twice per comparison (a list of 150,000 pods makes ~5 million comparisons).
  */
+/** A stored object's metadata at resourceVersion `rv` (an explicitly undefined uid dropped). */
+function stampedMetadata(meta: ObjectMeta, rv: number, extra?: Partial<ObjectMeta>): ObjectMeta {
+  const metadata: ObjectMeta = extra
+    ? { ...meta, ...extra, resourceVersion: String(rv) }
+    : { ...meta, resourceVersion: String(rv) };
+  if (metadata.uid === undefined && 'uid' in metadata) delete metadata.uid;
+  return metadata;
+}
+
 function sortByKey(items: KObject[]): KObject[] {
   if (items.length < 2) return items;
   const keyed = items.map((obj) => ({ key: `${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`, obj }));
