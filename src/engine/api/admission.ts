@@ -32,11 +32,22 @@ export interface AdmissionPlugin {
   validate?(request: AdmissionRequest): void;
 }
 
+type Admit = (request: AdmissionRequest) => KObject | undefined;
+type Validate = (request: AdmissionRequest) => void;
+
 export class AdmissionChain {
   private readonly plugins: AdmissionPlugin[] = [];
+  /**
+   * Each phase's functions, bound at registration: every write runs the chain twice, and reading
+   * `admit` / `validate` off ~9 plugin objects of different shapes was a megamorphic lookup each.
+   */
+  private readonly admitters: Admit[] = [];
+  private readonly validators: Validate[] = [];
 
   register(plugin: AdmissionPlugin): void {
     this.plugins.push(plugin);
+    if (plugin.admit) this.admitters.push(plugin.admit.bind(plugin));
+    if (plugin.validate) this.validators.push(plugin.validate.bind(plugin));
   }
 
   names(): string[] {
@@ -49,17 +60,18 @@ export class AdmissionChain {
     // The request is copied only once a plugin has changed the object (on every create and
     // update: no copy per plugin).
     let current = request;
-    for (const plugin of this.plugins) {
-      if (!plugin.admit) continue;
+    const admitters = this.admitters;
+    for (let i = 0; i < admitters.length; i++) {
       if (current.object !== object) current = { ...request, object };
-      object = plugin.admit(current) ?? object;
+      object = admitters[i](current) ?? object;
     }
     return object;
   }
 
   /** The validating phase: every plugin's validate() in registration order. */
   validate(request: AdmissionRequest): void {
-    for (const plugin of this.plugins) plugin.validate?.(request);
+    const validators = this.validators;
+    for (let i = 0; i < validators.length; i++) validators[i](request);
   }
 
   /** Both phases, for a request that needs no strategy step in between. */
