@@ -195,8 +195,7 @@ export class ObjectStore {
 
   private wants(w: Watcher, entry: HistoryEntry): boolean {
     if (w.kind && w.kind !== entry.kind) return false;
-    if (w.namespace !== undefined && (entry.event.object.metadata.namespace ?? '') !== w.namespace) return false;
-    return true;
+    return watchesNamespace(w, entry.event.object.metadata.namespace ?? '');
   }
 
   private emit(kind: KindDefinition, type: WatchEventType, object: KObject, oldObject: KObject | undefined, rv: number): void {
@@ -222,7 +221,8 @@ export class ObjectStore {
         for (let j = 0; j < watchers.length; j++) {
           const w = watchers[j];
           if (!w.active || e.event.resourceVersion <= w.after) continue;
-          if (w.namespace !== undefined && namespace !== w.namespace) continue;
+          // (the kind is watchersOf's: only the namespace is left to check)
+          if (!watchesNamespace(w, namespace)) continue;
           try {
             w.handler(e.event);
           } catch (err) {
@@ -249,4 +249,9 @@ export class ObjectStore {
       }
     }
   }
+}
+
+/** Whether `w` sees objects of `namespace` (a watch without one sees every namespace). */
+function watchesNamespace(w: Watcher, namespace: string): boolean {
+  return w.namespace === undefined || w.namespace === namespace;
 }
