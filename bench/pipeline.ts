@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseScript } from '../src/protocol/script-parse';
 import { runScript } from '../src/engine/script/runner';
 import { Simulation } from '../src/engine/simulation';
+import { CLI_NODE_FLAGS } from '../src/cli/node-flags';
 import { cpuMs, nowMs } from './gc';
 import { daemonSetScript, idleScript, pipelineScript, REPLICAS, statefulSetCount, statefulSetScript } from './pipeline-script';
 import { metric, RUNNING_FROM_SOURCE, type Metric, type Section } from './report';
@@ -142,7 +143,7 @@ function inChild(spec: string): ChildResult {
     return measure(spec);
   }
   const bundle = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, ['--expose-gc', bundle, `--pipeline-child=${spec}`], {
+  const child = spawnSync(process.execPath, [...CLI_NODE_FLAGS, '--expose-gc', bundle, `--pipeline-child=${spec}`], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
     stdio: ['ignore', 'pipe', 'inherit'],
