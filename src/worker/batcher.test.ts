@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
 import type { ClockState } from '../protocol/messages';
-import { DeltaBatcher, LARGE_MIRROR, LARGE_MIRROR_EVERY_MS } from './batcher';
+import { DeltaBatcher, LARGE_MIRROR, LARGE_MIRROR_EVERY_MS, MAX_OBJECTS_PERIOD_MS, objectsPeriodMs } from './batcher';
 
 const clock = (now: number, over: Partial<ClockState> = {}): ClockState => ({
   now,
@@ -106,5 +106,28 @@ describe('DeltaBatcher', () => {
     expect(b.take(clock(0), () => [], undefined, 1)!.upserts).toHaveLength(1);
     b.add({ type: 'MODIFIED', object: pod('a', 2) });
     expect(b.take(clock(0), () => [], undefined, 2)!.upserts).toHaveLength(1);
+  });
+
+  it('spaces the object deltas of a bigger mirror further apart, Events counted, up to 2 s', () => {
+    expect(objectsPeriodMs(LARGE_MIRROR, 1_000_000)).toBe(0);
+    expect(objectsPeriodMs(LARGE_MIRROR + 1, 0)).toBe(LARGE_MIRROR_EVERY_MS);
+    expect(objectsPeriodMs(20_000, 30_000)).toBe(500);
+    expect(objectsPeriodMs(150_000, 750_000)).toBe(MAX_OBJECTS_PERIOD_MS);
+
+    const b = new DeltaBatcher();
+    const event = (i: number): KObject => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: `e${i}`, namespace: 'default' },
+    });
+    b.reset();
+    const snapshot = [
+      ...Array.from({ length: 20_000 }, (_, i) => pod(`p${i}`, 1)),
+      ...Array.from({ length: 29_999 }, (_, i) => event(i)),
+    ];
+    b.take(clock(0), () => snapshot, undefined, 1000);
+    b.add({ type: 'ADDED', object: event(30_000) }); // 50,000 mirrored: 500 ms apart
+    expect(b.take(clock(16), () => [], undefined, 1499)!.upserts).toEqual([]);
+    expect(b.take(clock(32), () => [], undefined, 1500)!.upserts).toHaveLength(1);
   });
 });
