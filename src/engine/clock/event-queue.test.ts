@@ -77,6 +77,33 @@ describe('EventQueue', () => {
     expect(q.size).toBe(0);
   });
 
+  it('keeps the order past its initial capacity and through the rebuild that sheds cancelled events', () => {
+    const random = new SeededRandom(7);
+    const q = new EventQueue();
+    const refs: { ref: Ref; event: ScheduledEvent }[] = [];
+    for (let id = 0; id < 5000; id++) {
+      const ref: Ref = { time: random.int(500), priority: random.int(3) * 10, seq: 0, id };
+      const event = q.push(ref.time, ref.priority, () => {}, String(id));
+      ref.seq = event.seq;
+      refs.push({ ref, event });
+    }
+    // Cancelling more than half makes the queue rebuild itself (at least 1,024 queued).
+    const kept = refs.filter((r, i) => {
+      if (i % 5 < 3) {
+        r.event.cancel();
+        return false;
+      }
+      return true;
+    });
+    expect(q.size).toBe(kept.length);
+    const expected = kept
+      .map((r) => r.ref)
+      .sort(byKey)
+      .map((r) => r.id);
+    expect(drain(q).map((e) => Number(e.label))).toEqual(expected);
+    expect(refs.every((r) => r.event.done)).toBe(true);
+  });
+
   it('cancel drops an event and keeps size right; cancelling twice or after it ran is a no-op', () => {
     const q = new EventQueue();
     const a = q.push(1, 0, () => {}, 'a');
