@@ -78,6 +78,10 @@ interface NodeEntry {
   node: KObject;
   /** Seen by a pass (RegisteredNode recorded). */
   registered: boolean;
+  /** The node object `labels` and `tainted` were read from (the same object has the same ones). */
+  refreshed: KObject | undefined;
+  /** Whether that object has a taint list (spec.taints). */
+  tainted: boolean;
   /** Zone key and exclusion, computed from `labels`. */
   labels: unknown;
   zone: string;
@@ -89,6 +93,8 @@ interface NodeEntry {
   /** The object the last health check read, and its Ready condition (fast path). */
   checked: KObject | undefined;
   checkedReady: Condition | undefined;
+  /** checkedReady's status is True. */
+  checkedReadyTrue: boolean;
 }
 
 const OK: ActionResult = { ok: true };
@@ -250,6 +256,8 @@ export class NodeLifecycleController {
       name,
       node,
       registered: false,
+      refreshed: undefined,
+      tainted: false,
       labels: undefined,
       zone: '',
       excluded: false,
@@ -258,6 +266,7 @@ export class NodeLifecycleController {
       health: undefined,
       checked: undefined,
       checkedReady: undefined,
+      checkedReadyTrue: false,
     };
     this.entries.set(name, entry);
     this.added.push(entry);
@@ -321,7 +330,12 @@ export class NodeLifecycleController {
 
   /** The entry with its zone fields recomputed if the node's labels changed. */
   private refresh(entry: NodeEntry): NodeEntry {
-    const labels = entry.node.metadata.labels;
+    const node = entry.node;
+    // Every pass visits every node, and most are the objects of the pass before: nothing to read.
+    if (node === entry.refreshed && entry.count !== undefined) return entry;
+    entry.refreshed = node;
+    entry.tainted = !!node.spec?.taints;
+    const labels = node.metadata.labels;
     if (entry.labels !== labels || entry.count === undefined) {
       entry.labels = labels;
       entry.zone = zoneKey(entry.node);
@@ -345,6 +359,13 @@ export class NodeLifecycleController {
     if (health && node === entry.checked && entry.checkedReady !== undefined && this.quickCheck(health, lease, ctx)) {
       // The node object is the one checked last time and it is within its grace period: what
       // tryUpdateNodeHealth would return, without the work.
+      if (entry.checkedReadyTrue) {
+        // Ready before and after (the tail below for that case, without reading the condition
+        // or the node again: `node` is the object refresh() read).
+        if (!entry.excluded) entry.count!.ready++;
+        this.stillReady(entry, node, entry.tainted);
+        return;
+      }
       observed = current = entry.checkedReady;
     } else {
       let check = tryUpdateNodeHealth(node, lease, health, ctx);
@@ -368,6 +389,7 @@ export class NodeLifecycleController {
       current = check.current;
       entry.checked = node;
       entry.checkedReady = nodeCondition(node, 'Ready');
+      entry.checkedReadyTrue = entry.checkedReady?.status === 'True';
     }
 
     if (!entry.excluded) {
@@ -377,10 +399,7 @@ export class NodeLifecycleController {
 
     if (current) {
       if (observed.status === 'True' && current.status === 'True') {
-        // markNodeAsReachable, inlined for the common case: no taints to look at, just dequeue.
-        if (node.spec?.taints) this.markNodeAsReachable(node, entry.zone);
-        else this.zones.tainter(entry.zone)?.remove(entry.name);
-        if (this.retry.size > 0) this.retry.delete(entry.name);
+        this.stillReady(entry, node, node === entry.refreshed ? entry.tainted : !!node.spec?.taints);
         return;
       }
       this.processTaintBaseEviction(node, entry.zone, observed);
@@ -395,6 +414,14 @@ export class NodeLifecycleController {
       }
     }
     this.retry.delete(entry.name);
+  }
+
+  /** A node Ready before and after its check: no NoExecute taint, no pods to mark. */
+  private stillReady(entry: NodeEntry, node: KObject, tainted: boolean): void {
+    // markNodeAsReachable, inlined for the common case: no taints to look at, just dequeue.
+    if (tainted) this.markNodeAsReachable(node, entry.zone);
+    else this.zones.tainter(entry.zone)?.remove(entry.name);
+    if (this.retry.size > 0) this.retry.delete(entry.name);
   }
 
   /**
