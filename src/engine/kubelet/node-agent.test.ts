@@ -86,7 +86,7 @@ describe('node agent', () => {
       .list(eventKind, { namespace: 'default' })
       .items.filter((e) => e.reason === 'NodeHasSufficientMemory');
     // At start and when the condition turned False again (one Event, counted twice).
-    expect(sufficient.reduce((n, e) => n + (e.count ?? 1), 0)).toBe(2);
+    expect(sufficient.reduce((n, e) => n + Number(e.count ?? 1), 0)).toBe(2);
   });
 
   it('goes silent when its machine is removed, and the state it held is no longer reachable', () => {
