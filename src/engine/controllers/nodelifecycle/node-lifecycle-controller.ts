@@ -38,7 +38,7 @@ import { markPodsNotReady } from './mark-pods-not-ready';
 import {
   afterStatusWritten,
   nodeCondition,
-  renewedBefore,
+  renewTimeBefore,
   tryUpdateNodeHealth,
   type HealthCheckContext,
   type NodeHealth,
@@ -95,6 +95,9 @@ interface NodeEntry {
   checkedReady: Condition | undefined;
   /** checkedReady's status is True. */
   checkedReadyTrue: boolean;
+  /** A Lease the health record held and its renewTime (so a pass compares without reading it). */
+  savedLease: KObject | undefined;
+  savedRenewTime: string | undefined;
 }
 
 const OK: ActionResult = { ok: true };
@@ -120,6 +123,11 @@ export class NodeLifecycleController {
   private added: NodeEntry[] = [];
   /** Registered nodes deleted since the last pass. */
   private vanished = new Map<string, NodeEntry>();
+  /**
+   * One string per zone key: every node of a zone holds the same one, so the per-zone maps a pass
+   * looks each node up in compare it by identity instead of reading each node's own copy.
+   */
+  private readonly zoneKeys = new Map<string, string>();
   /** Per-zone counters, reused across passes. */
   private readonly zoneCounts = new Map<string, ZoneCount>();
   private readonly zones = new ZoneDisruption();
@@ -267,6 +275,8 @@ export class NodeLifecycleController {
       checked: undefined,
       checkedReady: undefined,
       checkedReadyTrue: false,
+      savedLease: undefined,
+      savedRenewTime: undefined,
     };
     this.entries.set(name, entry);
     this.added.push(entry);
@@ -338,13 +348,20 @@ export class NodeLifecycleController {
     const labels = node.metadata.labels;
     if (entry.labels !== labels || entry.count === undefined) {
       entry.labels = labels;
-      entry.zone = zoneKey(entry.node);
+      entry.zone = this.sharedZoneKey(zoneKey(entry.node));
       entry.excluded = isExcludedFromDisruption(entry.node);
       let count = this.zoneCounts.get(entry.zone);
       if (!count) this.zoneCounts.set(entry.zone, (count = { ready: 0, notReady: 0 }));
       entry.count = count;
     }
     return entry;
+  }
+
+  private sharedZoneKey(zone: string): string {
+    const shared = this.zoneKeys.get(zone);
+    if (shared !== undefined) return shared;
+    this.zoneKeys.set(zone, zone);
+    return zone;
   }
 
   private checkNode(entry: NodeEntry, ctx: HealthCheckContext, rates: EvictionRates): void {
@@ -356,7 +373,7 @@ export class NodeLifecycleController {
     const health = entry.health;
     let observed: Condition;
     let current: Condition | undefined;
-    if (health && node === entry.checked && entry.checkedReady !== undefined && this.quickCheck(health, lease, ctx)) {
+    if (health && node === entry.checked && entry.checkedReady !== undefined && this.quickCheck(entry, health, lease, ctx)) {
       // The node object is the one checked last time and it is within its grace period: what
       // tryUpdateNodeHealth would return, without the work.
       if (entry.checkedReadyTrue) {
@@ -428,10 +445,17 @@ export class NodeLifecycleController {
    * tryUpdateNodeHealth for a node object already checked (so its Ready heartbeat is not news): a
    * later lease renewal refreshes the probe. True when the node is still within its grace period.
    */
-  private quickCheck(health: NodeHealth, lease: KObject | undefined, ctx: HealthCheckContext): boolean {
-    if (lease && lease !== health.lease && (!health.lease || renewedBefore(health.lease, lease))) {
-      health.lease = lease;
-      health.probeTimestamp = ctx.nowMs;
+  private quickCheck(entry: NodeEntry, health: NodeHealth, lease: KObject | undefined, ctx: HealthCheckContext): boolean {
+    const saved = health.lease;
+    if (lease && lease !== saved) {
+      const renewTime: string | undefined = lease.spec?.renewTime;
+      // (renewedBefore(saved, lease), with the saved Lease's time remembered when it was saved)
+      if (!saved || renewTimeBefore(saved === entry.savedLease ? entry.savedRenewTime : saved.spec?.renewTime, renewTime)) {
+        health.lease = lease;
+        health.probeTimestamp = ctx.nowMs;
+        entry.savedLease = lease;
+        entry.savedRenewTime = renewTime;
+      }
     }
     return ctx.nowMs <= health.probeTimestamp + ctx.monitorGracePeriodMs;
   }
