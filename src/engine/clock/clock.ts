@@ -293,7 +293,11 @@ class PeriodicTimer implements TimerHandle {
    */
   schedule(delay: number, minDelay: number): void {
     checkFinite('every() delay', delay);
-    this.pending = this.queue.push(this.clock.now() + Math.max(minDelay, delay), this.priority, this.tick, this.label);
+    const time = this.clock.now() + Math.max(minDelay, delay);
+    // The tick that is running (its event popped) is queued again as the next one.
+    const ran = this.pending;
+    if (ran?.done && !ran.cancelled) this.queue.requeue(ran, time);
+    else this.pending = this.queue.push(time, this.priority, this.tick, this.label);
   }
 
   /** Stops the loop for good (also from inside its callback). */

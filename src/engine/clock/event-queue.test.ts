@@ -120,6 +120,30 @@ describe('EventQueue', () => {
     expect(q.peek()).toBeUndefined();
   });
 
+  it('requeue puts an event that ran back in line as a new push would, and refuses one still queued or cancelled', () => {
+    const q = new EventQueue();
+    const a = q.push(1, 0, () => {}, 'a');
+    q.push(5, 0, () => {}, 'b');
+    const c = q.push(9, 0, () => {}, 'c');
+    expect(() => q.requeue(a, 3)).toThrow(/only an event that ran/);
+    expect(q.pop()).toBe(a);
+    q.requeue(a, 5); // after b: same time, later sequence
+    expect(a.done).toBe(false);
+    expect(q.size).toBe(3);
+    expect(drain(q).map((e) => e.label)).toEqual(['b', 'a', 'c']);
+    expect(a.time).toBe(5);
+    expect(c.done).toBe(true);
+    const d = q.push(10, 0, () => {}, 'd');
+    d.cancel();
+    expect(q.pop()).toBeUndefined(); // drops d: done, and cancelled
+    expect(() => q.requeue(d, 11)).toThrow(/only an event that ran/);
+    // Cancelling a requeued event works as for any queued one.
+    q.requeue(a, 7);
+    a.cancel();
+    expect(q.size).toBe(0);
+    expect(q.pop()).toBeUndefined();
+  });
+
   it('refuses NaN times', () => {
     expect(() => new EventQueue().push(Number.NaN, 0, () => {})).toThrow(/invalid time/);
   });
