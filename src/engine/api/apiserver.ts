@@ -374,6 +374,8 @@ export class ApiServer {
 
     let next: KObject;
     let errs: FieldError[];
+    // The server's own copy of the object when the branch below made one that nothing replaced.
+    let copy: KObject | undefined;
     if (sub === 'status') {
       next = { ...existing, status: incoming.status };
       if (next.status === undefined) delete next.status;
@@ -396,7 +398,7 @@ export class ApiServer {
       // An unconditional update is made against the stored version (store.go doUnconditionalUpdate).
       const metadata = keepSystemMeta(incoming.metadata, existing.metadata);
       metadata.resourceVersion = existing.metadata.resourceVersion;
-      next = { ...incoming, metadata };
+      next = copy = { ...incoming, metadata };
       if (def.hasStatus) {
         if (existing.status !== undefined) next.status = existing.status;
         else if ('status' in next) delete next.status;
@@ -411,8 +413,9 @@ export class ApiServer {
     this.validateOrThrow(def, next, errs);
     this.admission.validate({ ...base, object: next });
     if (options.fieldValidation) checkStoredSize(next);
-    // A status write's `next` is a copy made above (or by the status strategy): stamped in place.
-    return this.commitUpdate(def, next, existing, options, sub === 'status');
+    // A status write's `next` is a copy made above (or by the status strategy), as is the main
+    // resource's when no hook replaced it: stamped in place.
+    return this.commitUpdate(def, next, existing, options, sub === 'status' || next === copy);
   }
 
   updateStatus(input: KObject, options: WriteOptions = {}): KObject {

@@ -22,6 +22,21 @@ describe('Clock basics', () => {
     expect(clock.parseTimestamp(ts)).toBe(Math.floor(ms / 1000) * 1000);
   });
 
+  it('microTimestamp() is the instant with microseconds, as Date writes it', () => {
+    const random = new SeededRandom(9);
+    for (const epoch of [DEFAULT_EPOCH_MS, DEFAULT_EPOCH_MS + 437, 0]) {
+      const clock = new Clock(epoch);
+      const seen: [string, string][] = [];
+      for (let i = 0; i < 300; i++) {
+        // Steps within a second, across seconds and fractional milliseconds.
+        clock.advance(random.int(3) === 0 ? random.int(5000) : random.int(7) + random.int(2) * 0.5);
+        seen.push([clock.microTimestamp(), new Date(clock.nowUnixMs()).toISOString().replace('Z', '000Z')]);
+      }
+      for (const [mine, date] of seen) expect(mine).toBe(date);
+    }
+    expect(new Clock().microTimestamp()).toBe('2026-01-01T00:00:00.000000Z');
+  });
+
   it('runs events in (time, priority, sequence) order', () => {
     const clock = new Clock();
     const log: string[] = [];

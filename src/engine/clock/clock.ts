@@ -59,6 +59,10 @@ function checkFinite(what: string, value: number): void {
   if (!Number.isFinite(value)) throw new Error(`clock: ${what} must be a finite number of milliseconds, got ${value}`);
 }
 
+/** `.mmm000Z` for every millisecond of a second (microTimestamp). */
+const MICRO_SUFFIXES: readonly string[] = Array.from({ length: 1000 }, (_, ms) => `.${String(ms).padStart(3, '0')}000Z`);
+const MICRO_PARTS: string[] = ['', ''];
+
 export interface TimerHandle {
   cancel(): void;
 }
@@ -72,6 +76,9 @@ export class Clock {
   /** timestamp()'s last answer and the second it is for. */
   private stampedSecond = NaN;
   private stamp = '';
+  /** microTimestamp()'s date and time up to the second, and the Unix second it is for. */
+  private microSecond = NaN;
+  private microPrefix = '';
 
   constructor(readonly epochMs: number = DEFAULT_EPOCH_MS) {}
 
@@ -103,6 +110,26 @@ export class Clock {
       this.stamp = new Date(this.epochMs + second * 1000).toISOString().replace('.000Z', 'Z');
     }
     return this.stamp;
+  }
+
+  /**
+   * metav1.MicroTime of the current instant, as a Lease's renewTime is written
+   * (2026-01-01T00:00:10.123000Z: the virtual clock has millisecond precision). What
+   * `new Date(nowUnixMs()).toISOString()` with microseconds gives, built from a per-second prefix
+   * and one of 1,000 suffixes (every node renews its Lease every 10 s).
+   */
+  microTimestamp(): string {
+    // Date truncates a fractional millisecond.
+    const unixMs = Math.trunc(this.epochMs + this.current);
+    const second = Math.floor(unixMs / 1000);
+    if (second !== this.microSecond) {
+      this.microSecond = second;
+      this.microPrefix = new Date(second * 1000).toISOString().slice(0, -'.000Z'.length);
+    }
+    // One join gives a flat string (concatenation would keep a two-piece rope in every Lease).
+    MICRO_PARTS[0] = this.microPrefix;
+    MICRO_PARTS[1] = MICRO_SUFFIXES[unixMs - second * 1000];
+    return MICRO_PARTS.join('');
   }
 
   /** Parses a metav1.Time back into virtual milliseconds. */
@@ -142,31 +169,17 @@ export class Clock {
     options: { initialDelayMs?: number; priority?: number; label?: string; jitter?: () => number } = {},
   ): TimerHandle {
     if (!Number.isFinite(periodMs) || periodMs <= 0) throw new Error(`clock: every() needs a positive period, got ${periodMs}`);
-    const priority = options.priority ?? Priority.periodic;
-    let stopped = false;
-    let pending: ScheduledEvent | undefined;
-    // Later ticks are at least 1 ms apart (a negative jitter must not make a periodic timer
-    // spin at one instant); the first may be "now".
-    const scheduleNext = (delay: number, minDelay: number) => {
-      checkFinite('every() delay', delay);
-      pending = this.queue.push(this.current + Math.max(minDelay, delay), priority, tick, options.label ?? '');
-    };
-    const tick = () => {
-      if (stopped) return;
-      try {
-        run();
-      } finally {
-        // A callback that throws must not silently end the loop (the error still propagates).
-        if (!stopped) scheduleNext(periodMs + (options.jitter?.() ?? 0), 1);
-      }
-    };
-    scheduleNext(options.initialDelayMs ?? periodMs, 0);
-    return {
-      cancel: () => {
-        stopped = true;
-        if (pending) this.queue.cancel(pending);
-      },
-    };
+    const timer = new PeriodicTimer(
+      this,
+      this.queue,
+      periodMs,
+      run,
+      options.priority ?? Priority.periodic,
+      options.label ?? '',
+      options.jitter,
+    );
+    timer.schedule(options.initialDelayMs ?? periodMs, 0);
+    return timer;
   }
 
   /** Time of the next pending event, or undefined when idle. */
@@ -244,5 +257,52 @@ export class Clock {
     } finally {
       this.running = false;
     }
+  }
+}
+
+/**
+ * One every() loop: its settings and state in one object (a 5,000-node cluster runs 10,000 of
+ * them, each ticking every 10 s; a tick reads this object instead of a chain of closures).
+ */
+class PeriodicTimer implements TimerHandle {
+  private stopped = false;
+  private pending: ScheduledEvent | undefined;
+  private readonly tick = (): void => {
+    if (this.stopped) return;
+    try {
+      this.run();
+    } finally {
+      // A callback that throws must not silently end the loop (the error still propagates).
+      if (!this.stopped) this.schedule(this.periodMs + (this.jitter?.() ?? 0), 1);
+    }
+  };
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly queue: EventQueue,
+    private readonly periodMs: number,
+    private readonly run: () => void,
+    private readonly priority: number,
+    private readonly label: string,
+    private readonly jitter: (() => number) | undefined,
+  ) {}
+
+  /**
+   * Queues the next tick. Later ticks are at least 1 ms apart (a negative jitter must not make a
+   * periodic timer spin at one instant); the first may be "now".
+   */
+  schedule(delay: number, minDelay: number): void {
+    checkFinite('every() delay', delay);
+    const time = this.clock.now() + Math.max(minDelay, delay);
+    // The tick that is running (its event popped) is queued again as the next one.
+    const ran = this.pending;
+    if (ran?.done && !ran.cancelled) this.queue.requeue(ran, time);
+    else this.pending = this.queue.push(time, this.priority, this.tick, this.label);
+  }
+
+  /** Stops the loop for good (also from inside its callback). */
+  cancel(): void {
+    this.stopped = true;
+    if (this.pending) this.queue.cancel(this.pending);
   }
 }

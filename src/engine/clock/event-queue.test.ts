@@ -77,6 +77,33 @@ describe('EventQueue', () => {
     expect(q.size).toBe(0);
   });
 
+  it('keeps the order past its initial capacity and through the rebuild that sheds cancelled events', () => {
+    const random = new SeededRandom(7);
+    const q = new EventQueue();
+    const refs: { ref: Ref; event: ScheduledEvent }[] = [];
+    for (let id = 0; id < 5000; id++) {
+      const ref: Ref = { time: random.int(500), priority: random.int(3) * 10, seq: 0, id };
+      const event = q.push(ref.time, ref.priority, () => {}, String(id));
+      ref.seq = event.seq;
+      refs.push({ ref, event });
+    }
+    // Cancelling more than half makes the queue rebuild itself (at least 1,024 queued).
+    const kept = refs.filter((r, i) => {
+      if (i % 5 < 3) {
+        r.event.cancel();
+        return false;
+      }
+      return true;
+    });
+    expect(q.size).toBe(kept.length);
+    const expected = kept
+      .map((r) => r.ref)
+      .sort(byKey)
+      .map((r) => r.id);
+    expect(drain(q).map((e) => Number(e.label))).toEqual(expected);
+    expect(refs.every((r) => r.event.done)).toBe(true);
+  });
+
   it('cancel drops an event and keeps size right; cancelling twice or after it ran is a no-op', () => {
     const q = new EventQueue();
     const a = q.push(1, 0, () => {}, 'a');
@@ -91,6 +118,30 @@ describe('EventQueue', () => {
     expect(q.size).toBe(0);
     expect(q.pop()).toBeUndefined();
     expect(q.peek()).toBeUndefined();
+  });
+
+  it('requeue puts an event that ran back in line as a new push would, and refuses one still queued or cancelled', () => {
+    const q = new EventQueue();
+    const a = q.push(1, 0, () => {}, 'a');
+    q.push(5, 0, () => {}, 'b');
+    const c = q.push(9, 0, () => {}, 'c');
+    expect(() => q.requeue(a, 3)).toThrow(/only an event that ran/);
+    expect(q.pop()).toBe(a);
+    q.requeue(a, 5); // after b: same time, later sequence
+    expect(a.done).toBe(false);
+    expect(q.size).toBe(3);
+    expect(drain(q).map((e) => e.label)).toEqual(['b', 'a', 'c']);
+    expect(a.time).toBe(5);
+    expect(c.done).toBe(true);
+    const d = q.push(10, 0, () => {}, 'd');
+    d.cancel();
+    expect(q.pop()).toBeUndefined(); // drops d: done, and cancelled
+    expect(() => q.requeue(d, 11)).toThrow(/only an event that ran/);
+    // Cancelling a requeued event works as for any queued one.
+    q.requeue(a, 7);
+    a.cancel();
+    expect(q.size).toBe(0);
+    expect(q.pop()).toBeUndefined();
   });
 
   it('refuses NaN times', () => {

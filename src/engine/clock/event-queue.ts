@@ -18,9 +18,10 @@ export class ScheduledEvent {
 
   constructor(
     private readonly queue: EventQueue,
-    readonly time: number,
+    /** When it runs; with `seq`, changed only by the queue (EventQueue.requeue). */
+    public time: number,
     readonly priority: number,
-    readonly seq: number,
+    public seq: number,
     readonly run: () => void,
     readonly label: EventLabel,
   ) {}
@@ -64,6 +65,26 @@ export class EventQueue {
     if (Number.isNaN(time) || Number.isNaN(priority))
       throw new Error(`event queue: invalid time ${time} or priority ${priority}`);
     const event = new ScheduledEvent(this, time, priority, this.nextSeq++, run, label);
+    this.insert(event);
+    return event;
+  }
+
+  /**
+   * Queues an event that ran (was popped) again, at `time` with the next sequence number: what
+   * push() with its callback, priority and label would do, without a new object. For a periodic
+   * timer's next tick: its events would otherwise each live one period, long enough to be moved
+   * out of the young generation before they die.
+   */
+  requeue(event: ScheduledEvent, time: number): void {
+    if (!event.done || event.cancelled) throw new Error('event queue: only an event that ran can be queued again');
+    if (Number.isNaN(time)) throw new Error(`event queue: invalid time ${time} or priority ${event.priority}`);
+    event.time = time;
+    event.seq = this.nextSeq++;
+    event.done = false;
+    this.insert(event);
+  }
+
+  private insert(event: ScheduledEvent): void {
     const heap = this.heap;
     // Sift up: move parents down into the gap until the new event's place is found.
     let i = heap.length;
@@ -77,7 +98,6 @@ export class EventQueue {
     }
     heap[i] = event;
     this.live++;
-    return event;
   }
 
   /** Cancels a pending event; cancelling one that already ran (or was cancelled) does nothing. */

@@ -41,6 +41,8 @@ export class Topology {
     if (!state) return;
     this.machines.delete(name);
     this.byZone.get(state.zone)?.delete(name);
+    state.running = false;
+    state.reachable = false;
     this.changes++;
   }
 
@@ -88,6 +90,14 @@ export class Topology {
   /** Whether the machine's kubelet can currently talk to the API server. */
   canReachControlPlane(name: string): boolean {
     const m = this.machines.get(name);
-    return !!m && m.running && m.reachable;
+    return !!m && canReachControlPlane(m);
   }
+}
+
+/**
+ * Whether a machine's kubelet can talk to the API server: the machine runs and is connected. A
+ * removed machine's state (still held by its kubelet) is neither.
+ */
+export function canReachControlPlane(m: MachineState): boolean {
+  return m.running && m.reachable;
 }

@@ -2,7 +2,7 @@
 // the Rebooted event naming it), the Node of node.json adopted with its status filled in.
 
 import { describe, expect, it } from 'vitest';
-import { eventKind, nodeKind } from '../api/kinds';
+import { eventKind, leaseKind, nodeKind } from '../api/kinds';
 import { Cluster } from '../cluster/cluster';
 import { allocatableOf } from './allocatable';
 
@@ -46,5 +46,58 @@ describe('node agent', () => {
     expect(node.status?.allocatable).toMatchObject({ cpu: '2', memory: '3996Mi' });
     expect(node.status?.nodeInfo.kubeletVersion).toBe('v1.34.2');
     expect(node.status?.addresses.map((a: { type: string }) => a.type)).toEqual(['InternalIP', 'Hostname']);
+  });
+
+  it('writes its status every 5 min while nothing changes, and notices a cordon and a pressure at once or at the next sync', () => {
+    const c = new Cluster(1, { zones: 1, nodesPerZone: 1 });
+    const node = () => c.api.get(nodeKind, undefined, 'node-a1');
+    const heartbeat = () => node().status!.conditions.find((x: { type: string }) => x.type === 'Ready').lastHeartbeatTime;
+    const memory = () => node().status!.conditions.find((x: { type: string }) => x.type === 'MemoryPressure');
+    const reasons = () => c.api.list(eventKind, { namespace: 'default' }).items.map((e) => e.reason);
+    c.clock.advance(1000);
+    const first = heartbeat();
+    const versions = new Set<string>();
+    // Ten quiet syncs later the status is the one written at start.
+    for (let i = 0; i < 10; i++) {
+      c.clock.advance(10_000);
+      versions.add(node().metadata.resourceVersion!);
+    }
+    expect(heartbeat()).toBe(first);
+    expect(versions.size).toBe(1);
+    c.clock.advance(5 * 60_000);
+    expect(heartbeat()).not.toBe(first);
+
+    // A cordon: the NodeNotSchedulable event comes with the next sync of the node object.
+    c.api.update({ ...node(), spec: { ...node().spec, unschedulable: true } });
+    expect(reasons()).not.toContain('NodeNotSchedulable');
+    c.clock.advance(10_500);
+    expect(reasons()).toContain('NodeNotSchedulable');
+
+    // Memory pressure: True at once, False again one transition period after it ended.
+    c.machines.pressure('node-a1', 'memory', true);
+    expect(memory().status).toBe('True');
+    c.clock.advance(30_000);
+    c.machines.pressure('node-a1', 'memory', false);
+    c.clock.advance(4 * 60_000);
+    expect(memory().status).toBe('True');
+    c.clock.advance(60_000 + 10_500);
+    expect(memory().status).toBe('False');
+    const sufficient = c.api
+      .list(eventKind, { namespace: 'default' })
+      .items.filter((e) => e.reason === 'NodeHasSufficientMemory');
+    // At start and when the condition turned False again (one Event, counted twice).
+    expect(sufficient.reduce((n, e) => n + Number(e.count ?? 1), 0)).toBe(2);
+  });
+
+  it('goes silent when its machine is removed, and the state it held is no longer reachable', () => {
+    const c = new Cluster(1, { zones: 1, nodesPerZone: 1 });
+    const state = c.topology.machine('node-a1')!;
+    const lease = () => c.api.get(leaseKind, 'kube-node-lease', 'node-a1').spec!.renewTime;
+    c.clock.advance(20_000);
+    const renewed = lease();
+    c.machines.remove('node-a1');
+    expect(state).toMatchObject({ running: false, reachable: false });
+    c.clock.advance(60_000);
+    expect(lease()).toBe(renewed);
   });
 });

@@ -22,7 +22,7 @@ import { isApiError } from '../api/errors';
 import { leaseKind, nodeKind } from '../api/kinds';
 import { Priority } from '../clock/clock';
 import type { TimerHandle } from '../clock/clock';
-import type { Topology } from '../cluster/topology';
+import { canReachControlPlane, type MachineState, type Topology } from '../cluster/topology';
 import type { EventRecorder } from '../runtime/events';
 import type { NodeStatusImage } from './images/node-image-cache';
 import { allocatableOf, type ResourceList } from './allocatable';
@@ -38,6 +38,8 @@ const JITTER_FACTOR = 0.04;
 type ConditionCore = Pick<Condition, 'type' | 'status' | 'reason' | 'message'>;
 
 export type PressureKind = 'memory' | 'disk' | 'pid';
+/** The pressure conditions in the kubelet's order. */
+const PRESSURE_KINDS: readonly PressureKind[] = ['memory', 'disk', 'pid'];
 
 /** Each pressure condition when fine and under pressure, with the event the change records. */
 const PRESSURE: Record<PressureKind, { off: ConditionCore; on: ConditionCore; offEvent: string; onEvent: string }> = {
@@ -167,6 +169,8 @@ export class NodeAgent {
   private readonly pressure: Record<PressureKind, boolean> = { memory: false, disk: false, pid: false };
   /** When each pressure was last seen (its condition stays True for the transition period). */
   private readonly pressureSeenAt: Record<PressureKind, number> = { memory: -Infinity, disk: -Infinity, pid: -Infinity };
+  /** Until when some pressure condition may be reported (none from then on; Infinity while one lasts). */
+  private pressureHeldUntil = -Infinity;
   private shuttingDown = false;
   /** The container runtime: not yet checked after a boot, up, or down (`kubeplay node runtime`). */
   private runtime: 'unchecked' | 'up' | 'down' = 'up';
@@ -184,10 +188,14 @@ export class NodeAgent {
   /** The stored conditions and conditionState() last found to need no write (syncNodeStatus). */
   private unchangedConditions: Condition[] | undefined;
   private unchangedState = -1;
+  /** The Node object the last status sync found nothing to write for (see syncNodeStatus). */
+  private quietNode: KObject | undefined;
   private booted = false;
   /** registrationCompleted: set once the Node exists; cleared by a restart. */
   private registered = false;
   private readonly machineId: string;
+  /** This kubelet's machine in the topology (see online()). */
+  private machine: MachineState | undefined;
   private readonly systemUUID: string;
 
   constructor(
@@ -251,6 +259,9 @@ export class NodeAgent {
     if (this.pressure[kind] === on) return false;
     this.pressure[kind] = on;
     this.pressureSeenAt[kind] = this.ctx.api.clock.now();
+    this.pressureHeldUntil = Math.max(
+      ...PRESSURE_KINDS.map((k) => (this.pressure[k] ? Infinity : this.pressureSeenAt[k] + PRESSURE_TRANSITION_PERIOD_MS)),
+    );
     this.syncNodeStatus();
     return true;
   }
@@ -328,8 +339,12 @@ export class NodeAgent {
     return { kind: 'Node', name, uid: name, apiVersion: 'v1' };
   }
 
+  /** Whether this kubelet can talk to the API server (its machine is running and reachable). */
   private online(): boolean {
-    return this.ctx.topology.canReachControlPlane(this.spec.name);
+    // The machine's state is looked up once: it is the same object while this kubelet lives
+    // (the machine is added before and removed after it), checked every 10 s twice on every node.
+    this.machine ??= this.ctx.topology.machine(this.spec.name);
+    return this.machine !== undefined && canReachControlPlane(this.machine);
   }
 
   private register(): void {
@@ -497,32 +512,26 @@ export class NodeAgent {
   private conditionState(): number {
     const r = (k: PressureKind) => this.pressureReported(k);
     const runtime = this.runtime === 'up' ? 0 : this.runtime === 'down' ? 16 : 32;
-    return (
-      (r('memory') ? 1 : 0) |
-      (r('disk') ? 2 : 0) |
-      (r('pid') ? 4 : 0) |
-      (this.shuttingDown ? 8 : 0) |
-      runtime |
-      (this.networkReady ? 0 : 64)
-    );
+    // (No pressure is reported past pressureHeldUntil: the usual case needs no look at each kind.)
+    const pressure =
+      this.ctx.api.clock.now() < this.pressureHeldUntil ? (r('memory') ? 1 : 0) | (r('disk') ? 2 : 0) | (r('pid') ? 4 : 0) : 0;
+    return pressure | (this.shuttingDown ? 8 : 0) | runtime | (this.networkReady ? 0 : 64);
   }
 
   private currentConditions(): ConditionCore[] {
-    const kinds: PressureKind[] = ['memory', 'disk', 'pid'];
     const errors = this.readyErrors();
     return [
-      ...kinds.map((k) => (this.pressureReported(k) ? PRESSURE[k].on : PRESSURE[k].off)),
+      ...PRESSURE_KINDS.map((k) => (this.pressureReported(k) ? PRESSURE[k].on : PRESSURE[k].off)),
       errors.length === 0 ? READY : { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: errors.join(',') },
     ];
   }
 
   /** The events the setters record when a condition's status changes. */
   private recordTransitions(previous: Condition[], next: ConditionCore[]): void {
-    const kinds: PressureKind[] = ['memory', 'disk', 'pid'];
     for (const c of next) {
       const old = previous.find((p) => p.type === c.type);
       if (!old || old.status === c.status) continue;
-      const kind = kinds.find((k) => PRESSURE[k].on.type === c.type);
+      const kind = PRESSURE_KINDS.find((k) => PRESSURE[k].on.type === c.type);
       if (kind) this.recordNodeStatusEvent(c.status === 'True' ? PRESSURE[kind].onEvent : PRESSURE[kind].offEvent);
       else if (c.type === 'Ready') this.recordNodeStatusEvent(c.status === 'True' ? 'NodeReady' : 'NodeNotReady');
     }
@@ -550,38 +559,49 @@ export class NodeAgent {
       if (!this.registered) this.register();
       return;
     }
-    // recordNodeSchedulableEvent: the kubelet notices a cordon or uncordon at its next sync.
-    const unschedulable = !!node.spec?.unschedulable;
-    if (unschedulable !== this.lastUnschedulable) {
-      this.lastUnschedulable = unschedulable;
-      this.recordNodeStatusEvent(unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable');
-    }
-    const previous: Condition[] = node.status?.conditions ?? [];
-    // Whether a condition changed depends only on its fixed parts, so this is decided before the
-    // new conditions are built (every 10 s on every node, mostly to write nothing). The stored
-    // conditions and this kubelet's state are what it depends on: when neither moved since the
-    // last check that found no change, that answer stands.
     const state = this.conditionState();
+    // The Node object the last sync wrote nothing for, in the same state and boot: the checks
+    // below would find what they found then (no cordon change, no condition change, its own
+    // status equal), so only the images and the report period are left to look at.
+    const quiet = node === this.quietNode && state === this.unchangedState && this.own?.bootId === this.bootId;
     let changed = false;
-    if (previous !== this.unchangedConditions || state !== this.unchangedState) {
-      changed = this.currentConditions().some((c) => {
-        const old = previous.find((p) => p.type === c.type);
-        return !old || old.status !== c.status || old.reason !== c.reason || old.message !== c.message;
-      });
-      this.unchangedConditions = changed ? undefined : previous;
-      this.unchangedState = state;
+    if (!quiet) {
+      // recordNodeSchedulableEvent: the kubelet notices a cordon or uncordon at its next sync.
+      const unschedulable = !!node.spec?.unschedulable;
+      if (unschedulable !== this.lastUnschedulable) {
+        this.lastUnschedulable = unschedulable;
+        this.recordNodeStatusEvent(unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable');
+      }
+      // Whether a condition changed depends only on its fixed parts, so this is decided before
+      // the new conditions are built (every 10 s on every node, mostly to write nothing). The
+      // stored conditions and this kubelet's state are what it depends on: when neither moved
+      // since the last check that found no change, that answer stands.
+      const previous: Condition[] = node.status?.conditions ?? [];
+      if (previous !== this.unchangedConditions || state !== this.unchangedState) {
+        changed = this.currentConditions().some((c) => {
+          const old = previous.find((p) => p.type === c.type);
+          return !old || old.status !== c.status || old.reason !== c.reason || old.message !== c.message;
+        });
+        this.unchangedConditions = changed ? undefined : previous;
+        this.unchangedState = state;
+      }
     }
     const imagesChanged = this.ctx.images?.takeImagesDirty() ?? false;
     // The rest of the kubelet's status (capacity, allocatable, addresses, nodeInfo) is compared
     // only when the stored status is another object than at the last check.
     const own = this.ownStatus();
-    if (node.status !== this.checkedStatus || own !== this.checkedOwn) {
+    if (!quiet && (node.status !== this.checkedStatus || own !== this.checkedOwn)) {
       const stored = node.status ?? {};
       this.staticMatches = Object.keys(own).every((k) => deepEqual(stored[k], own[k]));
       this.checkedStatus = node.status;
       this.checkedOwn = own;
     }
-    if (!changed && !imagesChanged && this.staticMatches && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) return;
+    if (!changed && !imagesChanged && this.staticMatches && api.clock.now() < this.lastReportMs + NODE_STATUS_REPORT_MS) {
+      this.quietNode = node;
+      return;
+    }
+    this.quietNode = undefined;
+    const previous: Condition[] = node.status?.conditions ?? [];
     if (changed) this.recordTransitions(previous, this.currentConditions());
     const now = api.timestamp();
     const desired = this.conditions(now, now).map((c) => {
@@ -625,7 +645,7 @@ export class NodeAgent {
       return;
     }
     const api = this.ctx.api;
-    const renewTime = new Date(api.clock.nowUnixMs()).toISOString().replace('Z', '000Z');
+    const renewTime = api.clock.microTimestamp();
     const existing = api.tryGet(leaseKind, NODE_LEASE_NAMESPACE, this.spec.name);
     try {
       if (!existing) {

@@ -58,8 +58,11 @@ export function nodeCondition(node: KObject, type: string): Condition | undefine
 
 /** MicroTime.Before for renewTime strings (false when either is missing). */
 export function renewedBefore(saved: KObject, observed: KObject): boolean {
-  const a: string | undefined = saved.spec?.renewTime;
-  const b: string | undefined = observed.spec?.renewTime;
+  return renewTimeBefore(saved.spec?.renewTime, observed.spec?.renewTime);
+}
+
+/** renewedBefore for the two Leases' renewTime values. */
+export function renewTimeBefore(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b) return false;
   // RFC 3339 strings of one layout compare like the instants they name.
   if (a.length === b.length && a.endsWith('Z') && b.endsWith('Z')) return a < b;

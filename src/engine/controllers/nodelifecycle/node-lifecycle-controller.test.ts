@@ -112,6 +112,23 @@ describe('node lifecycle controller', () => {
     ]);
   });
 
+  it('a Lease written with an earlier renewTime is no heartbeat, one with a later renewTime is', () => {
+    const { api, clock, node, cut } = setup({ zones: 1, nodesPerZone: 2 });
+    clock.advance(60_000);
+    cut('node-a1', 'node-a2');
+    const lease = (name: string) => api.get(leaseKind, 'kube-node-lease', name);
+    const earlier = new Date(Date.parse(lease('node-a1').spec!.renewTime) - 60_000).toISOString().replace('Z', '000Z');
+    const renew = (name: string, renewTime: string) => api.update({ ...lease(name), spec: { ...lease(name).spec, renewTime } });
+    // Someone else writes both Leases every 5 s: node-a1's back in time, node-a2's at the time.
+    for (let i = 0; i < 14; i++) {
+      renew('node-a1', earlier);
+      renew('node-a2', clock.microTimestamp());
+      clock.advance(5_000);
+    }
+    expect(readyCondition(node('node-a1'))?.status).toBe('Unknown');
+    expect(readyCondition(node('node-a2'))?.status).toBe('True');
+  });
+
   it('A9: a silent node goes Unknown ~50 s after its last heartbeat, is tainted, and its pods turn not ready', () => {
     const t = setup({ zones: 1, nodesPerZone: 3 });
     const { api, clock, ctl } = t;

@@ -38,7 +38,7 @@ import { markPodsNotReady } from './mark-pods-not-ready';
 import {
   afterStatusWritten,
   nodeCondition,
-  renewedBefore,
+  renewTimeBefore,
   tryUpdateNodeHealth,
   type HealthCheckContext,
   type NodeHealth,
@@ -78,6 +78,10 @@ interface NodeEntry {
   node: KObject;
   /** Seen by a pass (RegisteredNode recorded). */
   registered: boolean;
+  /** The node object `labels` and `tainted` were read from (the same object has the same ones). */
+  refreshed: KObject | undefined;
+  /** Whether that object has a taint list (spec.taints). */
+  tainted: boolean;
   /** Zone key and exclusion, computed from `labels`. */
   labels: unknown;
   zone: string;
@@ -89,6 +93,11 @@ interface NodeEntry {
   /** The object the last health check read, and its Ready condition (fast path). */
   checked: KObject | undefined;
   checkedReady: Condition | undefined;
+  /** checkedReady's status is True. */
+  checkedReadyTrue: boolean;
+  /** A Lease the health record held and its renewTime (so a pass compares without reading it). */
+  savedLease: KObject | undefined;
+  savedRenewTime: string | undefined;
 }
 
 const OK: ActionResult = { ok: true };
@@ -114,6 +123,11 @@ export class NodeLifecycleController {
   private added: NodeEntry[] = [];
   /** Registered nodes deleted since the last pass. */
   private vanished = new Map<string, NodeEntry>();
+  /**
+   * One string per zone key: every node of a zone holds the same one, so the per-zone maps a pass
+   * looks each node up in compare it by identity instead of reading each node's own copy.
+   */
+  private readonly zoneKeys = new Map<string, string>();
   /** Per-zone counters, reused across passes. */
   private readonly zoneCounts = new Map<string, ZoneCount>();
   private readonly zones = new ZoneDisruption();
@@ -250,6 +264,8 @@ export class NodeLifecycleController {
       name,
       node,
       registered: false,
+      refreshed: undefined,
+      tainted: false,
       labels: undefined,
       zone: '',
       excluded: false,
@@ -258,6 +274,9 @@ export class NodeLifecycleController {
       health: undefined,
       checked: undefined,
       checkedReady: undefined,
+      checkedReadyTrue: false,
+      savedLease: undefined,
+      savedRenewTime: undefined,
     };
     this.entries.set(name, entry);
     this.added.push(entry);
@@ -321,16 +340,28 @@ export class NodeLifecycleController {
 
   /** The entry with its zone fields recomputed if the node's labels changed. */
   private refresh(entry: NodeEntry): NodeEntry {
-    const labels = entry.node.metadata.labels;
+    const node = entry.node;
+    // Every pass visits every node, and most are the objects of the pass before: nothing to read.
+    if (node === entry.refreshed && entry.count !== undefined) return entry;
+    entry.refreshed = node;
+    entry.tainted = !!node.spec?.taints;
+    const labels = node.metadata.labels;
     if (entry.labels !== labels || entry.count === undefined) {
       entry.labels = labels;
-      entry.zone = zoneKey(entry.node);
+      entry.zone = this.sharedZoneKey(zoneKey(entry.node));
       entry.excluded = isExcludedFromDisruption(entry.node);
       let count = this.zoneCounts.get(entry.zone);
       if (!count) this.zoneCounts.set(entry.zone, (count = { ready: 0, notReady: 0 }));
       entry.count = count;
     }
     return entry;
+  }
+
+  private sharedZoneKey(zone: string): string {
+    const shared = this.zoneKeys.get(zone);
+    if (shared !== undefined) return shared;
+    this.zoneKeys.set(zone, zone);
+    return zone;
   }
 
   private checkNode(entry: NodeEntry, ctx: HealthCheckContext, rates: EvictionRates): void {
@@ -342,9 +373,16 @@ export class NodeLifecycleController {
     const health = entry.health;
     let observed: Condition;
     let current: Condition | undefined;
-    if (health && node === entry.checked && entry.checkedReady !== undefined && this.quickCheck(health, lease, ctx)) {
+    if (health && node === entry.checked && entry.checkedReady !== undefined && this.quickCheck(entry, health, lease, ctx)) {
       // The node object is the one checked last time and it is within its grace period: what
       // tryUpdateNodeHealth would return, without the work.
+      if (entry.checkedReadyTrue) {
+        // Ready before and after (the tail below for that case, without reading the condition
+        // or the node again: `node` is the object refresh() read).
+        if (!entry.excluded) entry.count!.ready++;
+        this.stillReady(entry, node, entry.tainted);
+        return;
+      }
       observed = current = entry.checkedReady;
     } else {
       let check = tryUpdateNodeHealth(node, lease, health, ctx);
@@ -368,6 +406,7 @@ export class NodeLifecycleController {
       current = check.current;
       entry.checked = node;
       entry.checkedReady = nodeCondition(node, 'Ready');
+      entry.checkedReadyTrue = entry.checkedReady?.status === 'True';
     }
 
     if (!entry.excluded) {
@@ -377,10 +416,7 @@ export class NodeLifecycleController {
 
     if (current) {
       if (observed.status === 'True' && current.status === 'True') {
-        // markNodeAsReachable, inlined for the common case: no taints to look at, just dequeue.
-        if (node.spec?.taints) this.markNodeAsReachable(node, entry.zone);
-        else this.zones.tainter(entry.zone)?.remove(entry.name);
-        if (this.retry.size > 0) this.retry.delete(entry.name);
+        this.stillReady(entry, node, node === entry.refreshed ? entry.tainted : !!node.spec?.taints);
         return;
       }
       this.processTaintBaseEviction(node, entry.zone, observed);
@@ -397,14 +433,29 @@ export class NodeLifecycleController {
     this.retry.delete(entry.name);
   }
 
+  /** A node Ready before and after its check: no NoExecute taint, no pods to mark. */
+  private stillReady(entry: NodeEntry, node: KObject, tainted: boolean): void {
+    // markNodeAsReachable, inlined for the common case: no taints to look at, just dequeue.
+    if (tainted) this.markNodeAsReachable(node, entry.zone);
+    else this.zones.tainter(entry.zone)?.remove(entry.name);
+    if (this.retry.size > 0) this.retry.delete(entry.name);
+  }
+
   /**
    * tryUpdateNodeHealth for a node object already checked (so its Ready heartbeat is not news): a
    * later lease renewal refreshes the probe. True when the node is still within its grace period.
    */
-  private quickCheck(health: NodeHealth, lease: KObject | undefined, ctx: HealthCheckContext): boolean {
-    if (lease && lease !== health.lease && (!health.lease || renewedBefore(health.lease, lease))) {
-      health.lease = lease;
-      health.probeTimestamp = ctx.nowMs;
+  private quickCheck(entry: NodeEntry, health: NodeHealth, lease: KObject | undefined, ctx: HealthCheckContext): boolean {
+    const saved = health.lease;
+    if (lease && lease !== saved) {
+      const renewTime: string | undefined = lease.spec?.renewTime;
+      // (renewedBefore(saved, lease), with the saved Lease's time remembered when it was saved)
+      if (!saved || renewTimeBefore(saved === entry.savedLease ? entry.savedRenewTime : saved.spec?.renewTime, renewTime)) {
+        health.lease = lease;
+        health.probeTimestamp = ctx.nowMs;
+        entry.savedLease = lease;
+        entry.savedRenewTime = renewTime;
+      }
     }
     return ctx.nowMs <= health.probeTimestamp + ctx.monitorGracePeriodMs;
   }
