@@ -32,6 +32,7 @@ import { stopContainerFlow } from './stop-container';
 import { applyDefaultImageTag, parseImageReference } from '../images/reference';
 import { evaluateContainerProbe } from './probe-evaluation';
 import { POD_ATTACH_AND_MOUNT_TIMEOUT_MS } from '../volumes';
+import type { MountedObjectListener } from '../volumes/object-index';
 import { StringInterner } from '../../runtime/string-interner';
 import { podRequests } from '../../scheduler/framework/resources';
 import type { Resource } from '../../scheduler/framework/types';
@@ -58,7 +59,7 @@ interface Termination {
 
 export type StatusOverride = { phase: 'Failed' | 'Succeeded'; reason?: string; message?: string };
 
-export class PodWorker implements ProbeHost {
+export class PodWorker implements ProbeHost, MountedObjectListener {
   pod: KObject;
   readonly uid: string;
   private readonly startTimeMs: number;
@@ -110,7 +111,7 @@ export class PodWorker implements ProbeHost {
     this.uid = pod.metadata.uid!;
     this.startTimeMs = node.clock.now();
     this.prober = new PodProber(node.clock, this, node.runtime);
-    node.trackMountedObjects(pod, () => this.remountAtNextPeriodicSync());
+    node.trackMountedObjects(pod, this);
     this.requestSync(0);
   }
 
@@ -518,7 +519,8 @@ export class PodWorker implements ProbeHost {
    * 1 min; upstream adds up to 50 % jitter, here the resyncs sit on a 1-min grid from the pod's
    * start so the delay is deterministic) unless something else syncs it first.
    */
-  private remountAtNextPeriodicSync(): void {
+  /** A ConfigMap or Secret the pod mounts changed: its files are rewritten at the next periodic sync. */
+  mountedObjectChanged(): void {
     this.remountWanted = true;
     const now = this.node.clock.now();
     const next = this.startTimeMs + (Math.floor((now - this.startTimeMs) / RESYNC_MS) + 1) * RESYNC_MS;
