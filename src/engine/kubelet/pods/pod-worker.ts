@@ -69,7 +69,8 @@ export class PodWorker implements ProbeHost, MountedObjectListener {
   private reasons?: Map<string, WaitingReason>;
   /** Containers whose image this worker just pulled (no "already present" event for them). */
   private pulled?: Set<string>;
-  private readonly prober: PodProber;
+  /** The probe workers, when the pod has a probe (most have none). */
+  private prober?: PodProber;
   private syncTimer?: TimerHandle;
   private syncAtMs = Infinity;
   private deadlineTimer?: TimerHandle;
@@ -110,7 +111,6 @@ export class PodWorker implements ProbeHost, MountedObjectListener {
     this.pod = pod;
     this.uid = pod.metadata.uid!;
     this.startTimeMs = node.clock.now();
-    this.prober = new PodProber(node.clock, this, node.runtime);
     node.trackMountedObjects(pod, this);
     this.requestSync(0);
   }
@@ -228,7 +228,7 @@ export class PodWorker implements ProbeHost, MountedObjectListener {
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
     this.reconcileTimer?.cancel();
-    this.prober.stop();
+    this.prober?.stop();
   }
 
   /** Stopped for good: its containers are down and the terminal status is written. */
@@ -335,7 +335,9 @@ export class PodWorker implements ProbeHost, MountedObjectListener {
       }
       this.admitted = true;
       this.recount();
-      this.prober.addPod(pod.spec);
+      const prober = this.prober ?? new PodProber(this.node.clock, this, this.node.runtime);
+      prober.addPod(pod.spec);
+      if (prober.probes()) this.prober = prober;
       this.armActiveDeadline();
     }
     const phase = pod.status?.phase;
@@ -426,7 +428,7 @@ export class PodWorker implements ProbeHost, MountedObjectListener {
           return outcome;
         }
         if (instance.state === 'running') {
-          if (!initialized && !this.prober.started(c.name, instance.id)) return outcome;
+          if (!initialized && !this.probeStarted(c.name, instance.id)) return outcome;
           continue;
         }
         const r = this.restart(c, 'init', instance, now);
@@ -698,7 +700,7 @@ export class PodWorker implements ProbeHost, MountedObjectListener {
       }
       t.stage = 'done';
       this.recount();
-      this.prober.stop();
+      this.prober?.stop();
       this.node.runtime.stopSandbox(this.uid);
       this.writeStatus();
     }
@@ -727,7 +729,7 @@ export class PodWorker implements ProbeHost, MountedObjectListener {
     this.recount();
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
-    this.prober.stop();
+    this.prober?.stop();
     const ip = this.sandboxIP();
     if (ip) this.node.releaseIP(ip);
     this.node.runtime.removePod(this.uid);
@@ -797,14 +799,24 @@ export class PodWorker implements ProbeHost, MountedObjectListener {
 
   private startedById(id: string): boolean {
     const instance = this.nameOf(id);
-    return !!instance && this.prober.started(instance.name, id);
+    return !!instance && this.probeStarted(instance.name, id);
+  }
+
+  /** Running, and past its startup probe (if any). */
+  private probeStarted(containerName: string, id: string): boolean {
+    return this.prober ? this.prober.started(containerName, id) : this.node.runtime.isRunning(id);
+  }
+
+  /** Started, and its readiness probe (if any) succeeds. */
+  private probeReady(containerName: string, id: string): boolean {
+    return this.prober ? this.prober.ready(containerName, id) : this.node.runtime.isRunning(id);
   }
 
   private readyById(id: string): boolean {
     const instance = this.nameOf(id);
-    if (!instance || !this.prober.ready(instance.name, id)) return false;
+    if (!instance || !this.probeReady(instance.name, id)) return false;
     // With a readiness probe, overrides act through the probe (thresholds, Unhealthy events).
-    if (this.prober.hasProbe('readiness', instance.name)) return true;
+    if (this.prober?.hasProbe('readiness', instance.name)) return true;
     const now = this.node.clock.now();
     const until = this.readinessFailsUntil(instance.name);
     if (until !== undefined && now < until) return false;
