@@ -59,50 +59,196 @@ interface Termination {
 
 export type StatusOverride = { phase: 'Failed' | 'Succeeded'; reason?: string; message?: string };
 
+const SYNC_PENDING = 1;
+const REMOVED = 2;
+const FINISHED = 4;
+const ADMITTED = 8;
+const ENTERED_BACK_OFF = 16;
+const REMOUNT_WANTED = 32;
+
+/**
+ * A pod worker's state that most pods never have (errors, termination, overrides, timers of
+ * deadlines and reconciles): one optional object instead of eleven fields in every worker.
+ */
+class RareWorkerState {
+  /** Waiting reasons of containers (ErrImagePull, CrashLoopBackOff, …) until they start. */
+  reasons?: Map<string, WaitingReason>;
+  /** Containers whose image this worker just pulled (no "already present" event for them). */
+  pulled?: Set<string>;
+  deadlineTimer?: TimerHandle;
+  reconcileTimer?: TimerHandle;
+  termination?: Termination;
+  override?: StatusOverride;
+  /** The DisruptionTarget condition the kubelet adds when it evicts the pod or shuts the node down. */
+  disruption?: { reason: string; message: string };
+  /** Playground overrides: readiness forced to fail (until ms) per container. */
+  readinessFailures?: Map<string, number>;
+  /** Containers the prober failed (liveness/startup): killed and restarted by the next sync. */
+  probeKills?: Map<string, { id: string; type: ProbeType }>;
+  /** Containers killed because their spec changed: restarted whatever the restart policy. */
+  definitionChanged?: Set<string>;
+  /** Since when the current sync has been waiting for volumes to mount (WaitForAttachAndMount). */
+  mountWaitSinceMs?: number;
+
+  isEmpty(): boolean {
+    return (
+      this.reasons === undefined &&
+      this.pulled === undefined &&
+      this.deadlineTimer === undefined &&
+      this.reconcileTimer === undefined &&
+      this.termination === undefined &&
+      this.override === undefined &&
+      this.disruption === undefined &&
+      this.readinessFailures === undefined &&
+      this.probeKills === undefined &&
+      this.definitionChanged === undefined &&
+      this.mountWaitSinceMs === undefined
+    );
+  }
+}
+
 export class PodWorker implements ProbeHost, MountedObjectListener {
   pod: KObject;
   readonly uid: string;
   private readonly startTimeMs: number;
-  // The maps and sets below are created on first use: most pods never need them, and at 150,000
-  // pods each empty one costs megabytes.
-  /** Waiting reasons of containers (ErrImagePull, CrashLoopBackOff, …) until they start. */
-  private reasons?: Map<string, WaitingReason>;
-  /** Containers whose image this worker just pulled (no "already present" event for them). */
-  private pulled?: Set<string>;
   /** The probe workers, when the pod has a probe (most have none). */
   private prober?: PodProber;
   private syncTimer?: TimerHandle;
   private syncAtMs = Infinity;
-  private deadlineTimer?: TimerHandle;
-  private reconcileTimer?: TimerHandle;
   private busy = 0;
-  private syncPending = false;
-  private termination?: Termination;
-  private override?: StatusOverride;
-  /** The DisruptionTarget condition the kubelet adds when it evicts the pod or shuts the node down. */
-  private disruption?: { reason: string; message: string };
-  private removed = false;
-  private finished = false;
-  private admitted = false;
-  /** Playground overrides: readiness forced to fail (until ms) per container. */
-  private readinessFailures?: Map<string, number>;
-  /** Containers the prober failed (liveness/startup): killed and restarted by the next sync. */
-  private probeKills?: Map<string, { id: string; type: ProbeType }>;
-  /** Containers killed because their spec changed: restarted whatever the restart policy. */
-  private definitionChanged?: Set<string>;
   private lastWrittenStatus: unknown;
+  /** The requests this pod counts with in its node's admission (undefined: it does not count). */
+  private counted?: Resource;
+  /** The boolean state below (accessors over one number: a field each is 8 B a pod). */
+  private flags = 0;
+  /** The state most pods never have, created when some is first set (accessors below). */
+  private rare?: RareWorkerState;
+
+  private get syncPending(): boolean {
+    return (this.flags & SYNC_PENDING) !== 0;
+  }
+  private set syncPending(on: boolean) {
+    this.setFlag(SYNC_PENDING, on);
+  }
+  private get removed(): boolean {
+    return (this.flags & REMOVED) !== 0;
+  }
+  private set removed(on: boolean) {
+    this.setFlag(REMOVED, on);
+  }
+  private get finished(): boolean {
+    return (this.flags & FINISHED) !== 0;
+  }
+  private set finished(on: boolean) {
+    this.setFlag(FINISHED, on);
+  }
+  private get admitted(): boolean {
+    return (this.flags & ADMITTED) !== 0;
+  }
+  private set admitted(on: boolean) {
+    this.setFlag(ADMITTED, on);
+  }
   /** This sync put a container into CrashLoopBackOff. */
-  private enteredBackOff = false;
-  /** Since when the current sync has been waiting for volumes to mount (WaitForAttachAndMount). */
-  private mountWaitSinceMs?: number;
+  private get enteredBackOff(): boolean {
+    return (this.flags & ENTERED_BACK_OFF) !== 0;
+  }
+  private set enteredBackOff(on: boolean) {
+    this.setFlag(ENTERED_BACK_OFF, on);
+  }
   /**
    * Projected volumes need writing again: a mounted ConfigMap / Secret changed, or the pod's labels
    * or annotations did (downward API). Upstream remounts on every sync; rewriting only when an
    * input changed gives the same files without the work on every sync.
    */
-  private remountWanted = false;
-  /** The requests this pod counts with in its node's admission (undefined: it does not count). */
-  private counted?: Resource;
+  private get remountWanted(): boolean {
+    return (this.flags & REMOUNT_WANTED) !== 0;
+  }
+  private set remountWanted(on: boolean) {
+    this.setFlag(REMOUNT_WANTED, on);
+  }
+
+  private setFlag(flag: number, on: boolean): void {
+    this.flags = on ? this.flags | flag : this.flags & ~flag;
+  }
+
+  private get reasons() {
+    return this.rare?.reasons;
+  }
+  private set reasons(value) {
+    this.setRare('reasons', value);
+  }
+  private get pulled() {
+    return this.rare?.pulled;
+  }
+  private set pulled(value) {
+    this.setRare('pulled', value);
+  }
+  private get deadlineTimer() {
+    return this.rare?.deadlineTimer;
+  }
+  private set deadlineTimer(value) {
+    this.setRare('deadlineTimer', value);
+  }
+  private get reconcileTimer() {
+    return this.rare?.reconcileTimer;
+  }
+  private set reconcileTimer(value) {
+    this.setRare('reconcileTimer', value);
+  }
+  private get termination() {
+    return this.rare?.termination;
+  }
+  private set termination(value) {
+    this.setRare('termination', value);
+  }
+  private get override() {
+    return this.rare?.override;
+  }
+  private set override(value) {
+    this.setRare('override', value);
+  }
+  private get disruption() {
+    return this.rare?.disruption;
+  }
+  private set disruption(value) {
+    this.setRare('disruption', value);
+  }
+  private get readinessFailures() {
+    return this.rare?.readinessFailures;
+  }
+  private set readinessFailures(value) {
+    this.setRare('readinessFailures', value);
+  }
+  private get probeKills() {
+    return this.rare?.probeKills;
+  }
+  private set probeKills(value) {
+    this.setRare('probeKills', value);
+  }
+  private get definitionChanged() {
+    return this.rare?.definitionChanged;
+  }
+  private set definitionChanged(value) {
+    this.setRare('definitionChanged', value);
+  }
+  private get mountWaitSinceMs() {
+    return this.rare?.mountWaitSinceMs;
+  }
+  private set mountWaitSinceMs(value) {
+    this.setRare('mountWaitSinceMs', value);
+  }
+
+  /** Sets a rare field; the holder is created for a value and dropped once every field is unset. */
+  private setRare<K extends keyof RareWorkerState>(key: K, value: RareWorkerState[K]): void {
+    if (value !== undefined) {
+      (this.rare ??= new RareWorkerState())[key] = value;
+      return;
+    }
+    const rare = this.rare;
+    if (!rare) return;
+    rare[key] = value;
+    if (rare.isEmpty()) this.rare = undefined;
+  }
 
   constructor(
     readonly node: NodeContext,
