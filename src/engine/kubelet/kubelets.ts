@@ -8,6 +8,7 @@ import { errors } from '../api/errors';
 import { configMapKind, endpointSliceKind, podKind, secretKind, serviceKind } from '../api/kinds';
 import { ClusterDns } from './dns/cluster-dns';
 import { ClusterNetwork } from './network/cluster-network';
+import { PodsByIP } from './network/pods-by-ip';
 import type { Topology } from '../cluster/topology';
 import type { InformerFactory } from '../runtime/informer';
 import { NODE_NAME_INDEX } from '../runtime/informer';
@@ -19,7 +20,6 @@ import { findSpecContainer } from './pods/spec-container';
 import { MountedObjectIndex } from './volumes/object-index';
 
 const SLICES_BY_SERVICE_INDEX = 'endpointSliceServiceName';
-const PODS_BY_IP_INDEX = 'podIP';
 const SERVICES_BY_CLUSTER_IP_INDEX = 'serviceClusterIP';
 
 /** EndpointSlices filed under `<namespace>/<kubernetes.io/service-name>`. */
@@ -32,6 +32,7 @@ export class Kubelets implements KubeletApi {
   private readonly nodes = new Map<string, NodeKubelet>();
   /** Which pods (on any node) mount which ConfigMaps and Secrets. */
   private readonly mountedObjects = new MountedObjectIndex();
+  private readonly podsByIP = new PodsByIP();
   /** The cluster DNS every pod's resolver asks (CoreDNS), over the shared informers' caches. */
   readonly dns: ClusterDns;
   /** The pod network containers' clients (wget, nc, curl) connect through. */
@@ -42,6 +43,8 @@ export class Kubelets implements KubeletApi {
     private readonly informers: InformerFactory,
   ) {
     const pods = informers.informerFor(podKind);
+    // First, as an index would be: up to date before any handler sees the event.
+    pods.addHandler(this.podsByIP.handler);
     pods.addHandler({
       onAdd: (pod) => this.route(pod),
       onUpdate: (_old, pod) => this.route(pod),
@@ -56,10 +59,8 @@ export class Kubelets implements KubeletApi {
   }
 
   private clusterNetwork(): ClusterNetwork {
-    const pods = this.informers.informerFor(podKind);
     const services = this.informers.informerFor(serviceKind);
     const slices = this.informers.informerFor(endpointSliceKind);
-    if (!pods.hasIndex(PODS_BY_IP_INDEX)) pods.addIndex(PODS_BY_IP_INDEX, (p) => (p.status?.podIP ? [p.status.podIP] : []));
     if (!services.hasIndex(SERVICES_BY_CLUSTER_IP_INDEX)) {
       services.addIndex(SERVICES_BY_CLUSTER_IP_INDEX, (s) =>
         s.spec?.clusterIP && s.spec.clusterIP !== 'None' ? [s.spec.clusterIP] : [],
@@ -67,7 +68,7 @@ export class Kubelets implements KubeletApi {
     }
     return new ClusterNetwork(
       {
-        podsByIP: (ip) => pods.byIndex(PODS_BY_IP_INDEX, ip),
+        podsByIP: (ip) => this.podsByIP.pods(ip),
         servicesByClusterIP: (ip) => services.byIndex(SERVICES_BY_CLUSTER_IP_INDEX, ip),
         endpointSlices: (ns, service) => slices.byIndex(SLICES_BY_SERVICE_INDEX, `${ns}/${service}`),
         podContainers: (nodeName, uid) => {

@@ -61,6 +61,16 @@ const DEFAULTS = {
 
 /** A reference to `obj` as reference.GetReference builds it (empty fields omitted). */
 export function referenceTo(obj: KObject, fieldPath?: string): ObjectReference {
+  const m = obj.metadata;
+  // The usual reference, every field set, as one literal: built key by key, 3 of its 7 fields
+  // would live in a separate property array (stored Events keep their references).
+  if (m.namespace && m.uid && m.resourceVersion) {
+    const { kind, apiVersion } = obj;
+    const { namespace, name, uid, resourceVersion } = m;
+    return fieldPath
+      ? { kind, namespace, name, uid, apiVersion, resourceVersion, fieldPath }
+      : { kind, namespace, name, uid, apiVersion, resourceVersion };
+  }
   const ref: ObjectReference = { kind: obj.kind };
   if (obj.metadata.namespace) ref.namespace = obj.metadata.namespace;
   ref.name = obj.metadata.name;
@@ -69,6 +79,20 @@ export function referenceTo(obj: KObject, fieldPath?: string): ObjectReference {
   if (obj.metadata.resourceVersion) ref.resourceVersion = obj.metadata.resourceVersion;
   if (fieldPath) ref.fieldPath = fieldPath;
   return ref;
+}
+
+const FULL_REFERENCE_KEYS = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'];
+
+/** A copy of a reference: one literal when it has referenceTo's keys (all in the object), else key by key. */
+function copyReference(r: ObjectReference): ObjectReference {
+  const keys = Object.keys(r);
+  if (keys.length === FULL_REFERENCE_KEYS.length && keys.every((k, i) => k === FULL_REFERENCE_KEYS[i])) {
+    const { kind, namespace, name, uid, apiVersion, resourceVersion, fieldPath } = r;
+    return { kind, namespace, name, uid, apiVersion, resourceVersion, fieldPath };
+  }
+  // Object.assign, not a spread: a spread copy of a reference (7 keys, some out of the object)
+  // gets a hidden class of its own once frozen, ~200 B more for every stored Event.
+  return Object.assign({}, r);
 }
 
 /** The handful of Go fmt verbs components use in event messages. */
@@ -223,9 +247,7 @@ export class EventRecorder {
   }
 
   private reference(subject: EventSubject): ObjectReference {
-    // Object.assign, not a spread: a spread copy of a reference (7 keys, some out of the object)
-    // gets a hidden class of its own once frozen, ~200 B more for every stored Event.
-    const ref = 'metadata' in subject ? referenceTo(subject as KObject) : Object.assign({}, subject);
+    const ref = 'metadata' in subject ? referenceTo(subject as KObject) : copyReference(subject);
     const last = this.lastReference;
     if (last && sameReference(ref, last)) return last;
     return (this.lastReference = Object.freeze(ref));

@@ -16,6 +16,7 @@ import type { Clock, TimerHandle } from '../clock/clock';
 import { Priority } from '../clock/clock';
 import { isApiError } from '../api/errors';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiters';
+import { SyncCounts } from './sync-counts';
 
 /** What a sync asks for: nothing (done, forget the key), a retry after an error, or a re-check later. */
 export type SyncResult = void | undefined | { requeueAfterMs?: number; error?: unknown };
@@ -52,25 +53,18 @@ export class WorkQueue {
   private shuttingDown = false;
   private readonly rateLimiter: RateLimiter<string>;
   /** Syncs per key at the current instant, so a livelock names the key that spun. */
-  private syncsInstant = -1;
-  private readonly syncsAtInstant = new Map<string, number>();
+  private readonly syncCounts: SyncCounts;
   /** The drain events' label: names the key synced most often at the current instant. */
   private readonly drainLabel = (): string => {
-    let busiest: string | undefined;
-    let most = 0;
-    for (const [key, n] of this.syncsAtInstant) {
-      if (n > most) {
-        busiest = key;
-        most = n;
-      }
-    }
+    const busiest = this.syncCounts.busiest();
     return busiest === undefined
       ? `${this.options.name}: sync`
-      : `${this.options.name}: sync of key "${busiest}" (${most} times at this instant)`;
+      : `${this.options.name}: sync of key "${busiest.key}" (${busiest.count} times at this instant)`;
   };
 
   constructor(private readonly options: WorkQueueOptions) {
     this.rateLimiter = options.rateLimiter ?? defaultControllerRateLimiter<string>();
+    this.syncCounts = new SyncCounts(options.clock);
   }
 
   /** Keys queued and not yet handed to sync (workqueue.Len). */
@@ -178,7 +172,7 @@ export class WorkQueue {
   }
 
   private process(key: string): void {
-    this.countSync(key);
+    this.syncCounts.count(key, this.options.clock.now());
     let result: SyncResult;
     try {
       result = this.options.sync(key);
@@ -202,15 +196,6 @@ export class WorkQueue {
     }
     this.forget(key);
     if (result && result.requeueAfterMs !== undefined) this.addAfter(key, result.requeueAfterMs);
-  }
-
-  private countSync(key: string): void {
-    const now = this.options.clock.now();
-    if (now !== this.syncsInstant) {
-      this.syncsInstant = now;
-      this.syncsAtInstant.clear();
-    }
-    this.syncsAtInstant.set(key, (this.syncsAtInstant.get(key) ?? 0) + 1);
   }
 
   /** workqueue.Done: the key is free again; if it was re-added meanwhile it is queued now. */

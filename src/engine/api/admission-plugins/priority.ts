@@ -21,6 +21,7 @@ import { groupResource } from '../kinds/kind-definition';
 import { podKind } from '../kinds/pod';
 import { PREEMPT_LOWER_PRIORITY, priorityClassKind } from '../kinds/priorityclass';
 import { SYSTEM_PRIORITY_CLASSES } from '../validation/priorityclass';
+import { ObjectKeyMemo } from '../../runtime/small-map';
 
 /** scheduling.DefaultPriorityWhenNoDefaultClassExists. */
 export const DEFAULT_PRIORITY_WHEN_NO_DEFAULT_CLASS = 0;
@@ -41,7 +42,7 @@ function requestName(request: AdmissionRequest): string {
 }
 
 /** Memo of admitted specs: input spec → (resolution key → output spec). */
-const admittedSpecs = new WeakMap<object, Map<string, object>>();
+const admittedSpecs = new ObjectKeyMemo<NonNullable<KObject['spec']>>();
 
 export function priorityAdmission(api: ApiServer): AdmissionPlugin {
   const classes = () => api.store.kindStore(priorityClassKind).values();
@@ -152,19 +153,14 @@ function admittedSpec(spec: NonNullable<KObject['spec']>, r: Resolved): NonNulla
   const key = `${r.className}\u0000${r.priority}\u0000${r.preemptionPolicy}`;
   const frozen = Object.isFrozen(spec);
   if (frozen) {
-    const cached = admittedSpecs.get(spec)?.get(key);
+    const cached = admittedSpecs.get(spec, key);
     if (cached) return cached;
   }
   const next: Record<string, unknown> = { ...spec, priority: r.priority, preemptionPolicy: r.preemptionPolicy };
   if (r.className) next.priorityClassName = r.className;
   if (frozen) {
     deepFreeze(next);
-    let m = admittedSpecs.get(spec);
-    if (!m) {
-      m = new Map();
-      admittedSpecs.set(spec, m);
-    }
-    m.set(key, next);
+    admittedSpecs.set(spec, key, next);
   }
   return next;
 }

@@ -112,6 +112,30 @@ describe('defaultLease / defaultEvent', () => {
     const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' }, involvedObject: {} } as KEvent;
     expect(defaultEvent(event)).toBe(event);
   });
+
+  it('gives an event with the keys of the recorder back equal, keys in the same order, metadata the same object', () => {
+    const event = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'web.1', namespace: 'default' },
+      involvedObject: { kind: 'Pod', namespace: 'default', name: 'web' },
+      reason: 'Started',
+      message: 'Started container nginx',
+      source: { component: 'kubelet', host: 'n1' },
+      firstTimestamp: '2026-01-01T00:00:00Z',
+      lastTimestamp: '2026-01-01T00:00:00Z',
+      count: 1,
+      type: 'Normal',
+      eventTime: null,
+      reportingComponent: 'kubelet',
+      reportingInstance: 'n1',
+    } as unknown as KEvent;
+    const out = defaultEvent(event);
+    expect(out).toEqual(event);
+    expect(Object.keys(out)).toEqual(Object.keys(event));
+    expect(out.metadata).toBe(event.metadata);
+    expect(JSON.stringify(out)).toBe(JSON.stringify(event));
+  });
 });
 
 describe('defaultDeployment', () => {

@@ -15,6 +15,7 @@ import { errors, field } from '../errors';
 import { groupResource } from '../kinds/kind-definition';
 import { podKind } from '../kinds/pod';
 import { setPodCondition } from './pod-conditions';
+import { ObjectKeyMemo } from '../../runtime/small-map';
 
 export interface BindOptions {
   /** Binding.metadata.uid: the pod's uid as the scheduler saw it. */
@@ -33,20 +34,15 @@ const EMPTY = Object.freeze({});
 // Pods stamped from one template share their spec and (until something writes it) their status
 // object; binding keeps them sharing: one spec per (template spec, node) and one status per
 // (previous status, second). Only frozen inputs are memoised (a mutable one could change).
-const specs = new WeakMap<object, Map<string, object>>();
+const specs = new ObjectKeyMemo<NonNullable<KObject['spec']>>();
 const statuses = new WeakMap<object, { at: string; status: object }>();
 
 function boundSpec(spec: KObject['spec'], nodeName: string): KObject['spec'] {
   if (!spec || !Object.isFrozen(spec)) return { ...spec, nodeName };
-  let byNode = specs.get(spec);
-  if (!byNode) {
-    byNode = new Map();
-    specs.set(spec, byNode);
-  }
-  const cached = byNode.get(nodeName);
+  const cached = specs.get(spec, nodeName);
   if (cached) return cached;
   const out = deepFreeze({ ...spec, nodeName });
-  byNode.set(nodeName, out);
+  specs.set(spec, nodeName, out);
   return out;
 }
 

@@ -11,6 +11,7 @@
 import type { KObject, PodSpec } from '../../../k8s/types';
 import { field, type FieldError } from '../errors';
 import { deepEqual } from '../deep';
+import { ObjectKeyMemo } from '../../runtime/small-map';
 import { isValidLabelValue as isValidLabelValueMsgs, maxLenError, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../k8s/names';
 import { validateCommonUpdateFields, validateObjectMeta, validateObjectMetaUpdate } from './objectmeta';
 import { validateResourceRequirements } from './resources';
@@ -1393,7 +1394,7 @@ export function validatePodSpec(spec: PodSpec | undefined, path = 'spec', opts: 
 // is named `<pod>-<volume>`). So the errors of a frozen spec without such volumes are computed
 // once per spec and validation path. Only frozen specs are safe keys: a mutable one could change
 // behind the cache's back.
-const specErrorsCache = new WeakMap<object, Map<string, readonly FieldError[]>>();
+const specErrorsCache = new ObjectKeyMemo<readonly FieldError[]>();
 
 /** Whether a spec's errors can depend on the pod's name (generic ephemeral volumes). */
 function readsPodName(s: Obj): boolean {
@@ -1404,16 +1405,11 @@ function readsPodName(s: Obj): boolean {
 /** `compute()` for `spec`, memoised per frozen spec and `key` when the pod's name cannot matter. */
 function cachedSpecErrors(spec: unknown, podName: string | undefined, key: string, compute: () => FieldError[]): FieldError[] {
   if (!isObj(spec) || !Object.isFrozen(spec) || (podName !== undefined && readsPodName(spec))) return compute();
-  let byKey = specErrorsCache.get(spec);
-  const hit = byKey?.get(key);
+  const hit = specErrorsCache.get(spec, key);
   // A fresh array each time: callers may push to what they get.
   if (hit) return hit.length === 0 ? [] : hit.slice();
   const errs = compute();
-  if (!byKey) {
-    byKey = new Map();
-    specErrorsCache.set(spec, byKey);
-  }
-  byKey.set(key, errs.length === 0 ? NO_ERRORS : Object.freeze(errs.slice()));
+  specErrorsCache.set(spec, key, errs.length === 0 ? NO_ERRORS : Object.freeze(errs.slice()));
   return errs;
 }
 

@@ -25,3 +25,28 @@ describe('FileTree lazy files', () => {
     expect(copy.get('/f')).toBe(node);
   });
 });
+
+describe('FileTree projected files', () => {
+  it('gives trees with the same projected file one node, and a write to one tree leaves the other as it was', () => {
+    const files = () =>
+      new Map([
+        ['ca.crt', { content: 'CERT', mode: 0o644 }],
+        ['namespace', { content: 'default', mode: 0o644 }],
+        ['dir/plain', { content: 'x' }],
+      ]);
+    const a = new FileTree();
+    const b = new FileTree();
+    a.replaceAll(files());
+    b.replaceAll(files());
+    expect(a.get('/ca.crt')).toBe(b.get('/ca.crt'));
+    expect(a.get('/ca.crt')).toEqual({ kind: 'file', content: 'CERT', mode: 0o644 });
+    expect(a.get('/dir/plain')).toEqual({ kind: 'file', content: 'x' });
+    expect(a.children('/')).toEqual(['ca.crt', 'dir', 'namespace']);
+    a.setFile('/ca.crt', 'OTHER', 0o644);
+    expect(b.get('/ca.crt')).toEqual({ kind: 'file', content: 'CERT', mode: 0o644 });
+    // Same content, another mode: another node.
+    const c = new FileTree();
+    c.replaceAll(new Map([['ca.crt', { content: 'CERT', mode: 0o600 }]]));
+    expect(c.get('/ca.crt')).toEqual({ kind: 'file', content: 'CERT', mode: 0o600 });
+  });
+});

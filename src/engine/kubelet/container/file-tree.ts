@@ -4,7 +4,7 @@
 // mount. Only what the docs' commands touch is modelled: no permissions checks, links or mtimes;
 // a file's mode is kept because volume sources set it (defaultMode, items[].mode).
 
-import { StringInterner } from '../../runtime/string-interner';
+import { Interner, StringInterner } from '../../runtime/string-interner';
 
 export type FsError =
   | 'No such file or directory'
@@ -42,6 +42,26 @@ export const joinPath = (base: string, rest: string) => normalizePath(`${base}/$
 const DIR: FsNode = Object.freeze({ kind: 'dir' });
 
 const projectedPaths = new StringInterner(1_000);
+
+/** Projected files longer than this get a node of their own (a shared one would keep the text). */
+const SHARED_FILE_MAX_LENGTH = 16_384;
+/** Projected file nodes by mode, then content (bounded: starts over when full). */
+const projectedFiles = new Map<number | undefined, Interner<FsNode>>();
+
+/**
+ * A node for a projected file: file nodes are never changed (a write sets a new one), so every
+ * pod's `ca.crt` and `namespace` of its token volume can be the same node.
+ */
+function projectedFileNode(content: string, mode: number | undefined): FsNode {
+  if (content.length > SHARED_FILE_MAX_LENGTH) return fileNode(content, mode);
+  let byContent = projectedFiles.get(mode);
+  if (!byContent) projectedFiles.set(mode, (byContent = new Interner(1_000)));
+  return byContent.getOrAdd(content, () => fileNode(content, mode));
+}
+
+function fileNode(content: string, mode: number | undefined): FsNode {
+  return mode === undefined ? { kind: 'file', content } : { kind: 'file', content, mode };
+}
 
 /**
  * What computes a file's text when it is first read: an object holding just its inputs (a closure
@@ -82,7 +102,7 @@ export class FileTree {
 
   /** Sets a file; parents must already exist (callers check, or use `putFile`). */
   setFile(path: string, content: string, mode?: number): void {
-    this.nodes.set(path, mode === undefined ? { kind: 'file', content } : { kind: 'file', content, mode });
+    this.nodes.set(path, fileNode(content, mode));
   }
 
   setDir(path: string): void {
@@ -145,8 +165,13 @@ export class FileTree {
     for (const [path, f] of files) {
       // Every pod's token volume has the same few paths: one string each for all of them.
       const p = projectedPaths.intern(`/${path}`);
-      if (typeof f.content === 'string') this.putFile(p, f.content, f.mode);
-      else this.putLazyFile(p, f.content, f.mode);
+      if (typeof f.content === 'string') {
+        const normal = normalizePath(p);
+        this.mkdirs(parentOf(normal));
+        this.nodes.set(normal, projectedFileNode(f.content, f.mode));
+      } else {
+        this.putLazyFile(p, f.content, f.mode);
+      }
     }
   }
 

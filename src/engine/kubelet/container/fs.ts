@@ -70,35 +70,48 @@ export class ContainerFS {
   private layer?: FileTree;
   /** Longest mount path first, so the innermost mount wins. */
   private readonly mounts: readonly Mount[];
+  // What the own layer is built from, kept in fields rather than as the FsInit object (one per
+  // container, for as long as it runs).
+  private readonly namespace: string;
+  private readonly hostname: string;
+  private readonly files: Readonly<Record<string, string>> | undefined;
+  private readonly hostsFile: HostsFileContent | undefined;
+  /** Started outside a kubelet (no mounts given): the namespace file is in the own layer. */
+  private readonly ownNamespaceFile: boolean;
 
   // Most containers never touch their filesystem (servers, sleeps): it is built on first use, so
   // idle containers cost a reference, not a map of files.
-  constructor(private readonly init: FsInit) {
+  constructor(init: FsInit) {
     const mounts = init.mounts ?? [];
     // A copy only to sort: most containers have one mount (their service-account token).
     this.mounts = mounts.length > 1 ? [...mounts].sort((a, b) => b.path.length - a.path.length) : mounts;
+    this.namespace = init.namespace;
+    this.hostname = init.hostname;
+    this.files = init.files;
+    this.hostsFile = init.hostsFile;
+    this.ownNamespaceFile = !init.mounts;
   }
 
   private get own(): FileTree {
     if (!this.layer) {
       this.layer = new FileTree();
-      this.populate(this.layer, this.init);
+      this.populate(this.layer);
     }
     return this.layer;
   }
 
-  private populate(layer: FileTree, init: FsInit): void {
+  private populate(layer: FileTree): void {
     for (const d of BASE_DIRS) layer.setDir(d);
-    layer.setFile('/etc/hostname', `${init.hostname}\n`);
-    const hosts = init.hostsFile ?? `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`;
+    layer.setFile('/etc/hostname', `${this.hostname}\n`);
+    const hosts = this.hostsFile ?? `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n`;
     layer.setFile('/etc/hosts', typeof hosts === 'string' ? hosts : hosts.text());
     layer.setFile(
       '/etc/resolv.conf',
-      `search ${init.namespace}.svc.cluster.local svc.cluster.local cluster.local\nnameserver ${CLUSTER_DNS_IP}\noptions ndots:5\n`,
+      `search ${this.namespace}.svc.cluster.local svc.cluster.local cluster.local\nnameserver ${CLUSTER_DNS_IP}\noptions ndots:5\n`,
     );
     // The namespace file has no trailing newline, as the projected service-account volume writes it.
-    if (!init.mounts) layer.putFile(NAMESPACE_FILE, init.namespace);
-    for (const [path, content] of Object.entries(init.files ?? {})) layer.putFile(path, content);
+    if (this.ownNamespaceFile) layer.putFile(NAMESPACE_FILE, this.namespace);
+    for (const [path, content] of Object.entries(this.files ?? {})) layer.putFile(path, content);
     // The runtime creates each mount point (a directory, or an empty file for a file subPath).
     for (const m of [...this.mounts].reverse()) {
       const target = this.resolve(parentOf(m.path), m);

@@ -304,3 +304,16 @@ describe('determinism', () => {
     expect(formatDate(Date.UTC(2026, 1, 13, 9, 5, 7))).toBe('Fri Feb 13 09:05:07 UTC 2026');
   });
 });
+
+describe('serving', () => {
+  it('reports the served command to every process serving it, each a copy of its own', () => {
+    const a = startProcess(['nginx', '-g', 'daemon off;'], makeEnv());
+    const b = startProcess(['nginx', '-g', 'daemon off;'], makeEnv());
+    const served = a.serving(0)!;
+    expect(served).toEqual({ program: 'nginx', argv: ['nginx', '-g', 'daemon off;'], sinceMs: 0 });
+    served.argv.push('changed');
+    expect(a.serving(10)!.argv).toEqual(['nginx', '-g', 'daemon off;']);
+    expect(b.serving(10)).toEqual({ program: 'nginx', argv: ['nginx', '-g', 'daemon off;'], sinceMs: 10 });
+    expect(startProcess(['nginx', '-g', 'daemon on;'], makeEnv()).serving(0)!.argv).toEqual(['nginx', '-g', 'daemon on;']);
+  });
+});

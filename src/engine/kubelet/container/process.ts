@@ -19,6 +19,7 @@ import { basename, type Context, type ProcessHost } from './context';
 import { ContainerFS, type HostsFileContent, type Mount } from './fs';
 import { runArgv } from './interpreter';
 import { serverModel, type TermBehavior } from './servers';
+import { Interner } from '../../runtime/string-interner';
 import type { Effect, ExecResult, LogLine, Proc, Process, ProcessEnv, ServingInfo, Signal, SignalResult, Step } from './types';
 
 export const MAX_LOG_LINES_PER_SECOND = 100;
@@ -41,8 +42,15 @@ export interface ProcessOptions {
 
 type State =
   | { kind: 'running' }
-  | { kind: 'serve'; argv: string[]; pid1: boolean; interruptible: boolean; sinceMs: number }
+  | { kind: 'serve'; argv: readonly string[]; pid1: boolean; interruptible: boolean; sinceMs: number }
   | { kind: 'exit'; code: number };
+
+/** Servers' argvs (only ever read): one frozen array per command, shared by its containers. */
+const servedArgvs = new Interner<readonly string[]>(1_000);
+
+function servedArgv(argv: readonly string[]): readonly string[] {
+  return servedArgvs.getOrAdd(JSON.stringify(argv), () => Object.freeze(argv.slice()));
+}
 
 /** The logs of a step that wrote none: one shared empty array (never written to). */
 const NO_LOGS: LogLine[] = Object.freeze([]) as unknown as LogLine[];
@@ -260,7 +268,7 @@ class Runner implements Process, ProcessHost {
         case 'serve':
           this.state = {
             kind: 'serve',
-            argv: effect.argv,
+            argv: servedArgv(effect.argv),
             pid1: effect.pid1,
             interruptible: effect.interruptible === true,
             sinceMs: this.t,

@@ -16,6 +16,9 @@ export function managedHostsFile(pod: KObject, podIP: string): string {
   return new ManagedHostsFile(pod, podIP).text();
 }
 
+/** One empty list for the pods without hostAliases (nearly all). */
+const NO_ALIASES: readonly any[] = Object.freeze([]);
+
 /**
  * A container's hosts file, kept as its inputs (strings and the spec's frozen aliases, not the pod)
  * and written out when the container's file system is first used: most containers never use it.
@@ -32,7 +35,7 @@ export class ManagedHostsFile {
     this.hostname = podHostname(pod);
     const subdomain: string | undefined = pod.spec?.subdomain;
     this.domain = subdomain ? `${subdomain}.${pod.metadata.namespace ?? 'default'}.svc.${CLUSTER_DOMAIN}` : '';
-    this.aliases = Array.isArray(pod.spec?.hostAliases) ? (pod.spec.hostAliases as any[]) : [];
+    this.aliases = Array.isArray(pod.spec?.hostAliases) ? (pod.spec.hostAliases as any[]) : NO_ALIASES;
   }
 
   text(): string {

@@ -38,4 +38,23 @@ describe('ContainerRuntime records', () => {
     expect(runtime.pod('uid-1')!.sandboxes).toEqual([again, sandbox]);
     expect(again.attempt).toBe(1);
   });
+
+  it('keeps the log lines of each instance, none for an instance that wrote nothing', () => {
+    const clock = new Clock();
+    const runtime = new ContainerRuntime(clock, new SeededRandom(1), 'node-1', () => {});
+    const quiet = start(runtime, 'quiet');
+    const quietToo = start(runtime, 'quiet-too');
+    const talker = runtime.startContainer('uid-1', {
+      name: 'talker',
+      kind: 'regular',
+      imageName: 'busybox',
+      imageRef: 'busybox@sha256:0',
+      argv: ['sh', '-c', 'echo one; sleep 1; echo two; sleep 3600'],
+      env,
+    });
+    clock.advance(2000);
+    expect(quiet.logs).toEqual([]);
+    expect(quietToo.logs).toEqual([]);
+    expect(talker.logs.map((l) => l.text)).toEqual(['one', 'two']);
+  });
 });

@@ -13,6 +13,9 @@ import { startProcess } from '../container';
 import type { ContainerInstance, ContainerKind, PodSandbox, RuntimePod } from './runtime-types';
 import { flatString } from '../../runtime/string-interner';
 
+/** The logs of an instance that wrote nothing yet (most servers): one shared empty list. */
+const NO_LOGS: readonly LogLine[] = Object.freeze([]);
+
 /** Exit code and reason of a container killed by SIGKILL. */
 export const SIGKILL_EXIT_CODE = 137;
 
@@ -117,7 +120,7 @@ export class ContainerRuntime {
       exitCode: 128,
       reason: 'StartError',
       message,
-      logs: [],
+      logs: NO_LOGS,
     };
     this.addInstance(pod, instance);
     return instance;
@@ -139,7 +142,7 @@ export class ContainerRuntime {
       state: 'running',
       startedAtMs: now,
       listenPorts: request.listenPorts,
-      logs: [],
+      logs: NO_LOGS,
     };
     this.addInstance(pod, instance);
 
@@ -278,8 +281,11 @@ export class ContainerRuntime {
   }
 
   private append(run: Running, lines: readonly LogLine[]): void {
+    if (lines.length === 0) return;
+    const logs = run.instance.logs === NO_LOGS ? [] : (run.instance.logs as LogLine[]);
+    run.instance.logs = logs;
     for (const line of lines) {
-      run.instance.logs.push(line);
+      logs.push(line);
       if (run.followers) for (const f of run.followers) f.onLine(line);
     }
   }

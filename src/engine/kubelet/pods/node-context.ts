@@ -15,6 +15,7 @@ import type { SerialPullQueue } from './pull-queue';
 import type { PodVolumes, VolumeHost } from '../volumes';
 import type { ClusterDns } from '../dns/cluster-dns';
 import type { AdmittedUsage } from './node-admission';
+import type { MountedObjectListener } from '../volumes/object-index';
 
 export interface NodeContext {
   readonly api: ApiServer;
@@ -53,6 +54,6 @@ export interface NodeContext {
   readonly volumeHost: VolumeHost;
   /** The volume manager's state of a pod (created on first use, dropped by `forget`). */
   podVolumes(uid: string): PodVolumes;
-  /** Tracks the ConfigMaps / Secrets a pod mounts: `remount` runs when one changes. */
-  trackMountedObjects(pod: KObject, remount: () => void): void;
+  /** Tracks the ConfigMaps / Secrets a pod mounts: `listener` is told when one changes. */
+  trackMountedObjects(pod: KObject, listener: MountedObjectListener): void;
 }

@@ -31,7 +31,7 @@ import { PRESSURE_TRANSITION_PERIOD_MS } from '../node-agent';
 import { SerialPullQueue } from './pull-queue';
 import { FileTree } from '../container/file-tree';
 import { PodVolumes, type VolumeHost } from '../volumes';
-import type { MountedObjectIndex } from '../volumes/object-index';
+import type { MountedObjectIndex, MountedObjectListener } from '../volumes/object-index';
 import type { ClusterDns } from '../dns/cluster-dns';
 import type { ClusterNetwork } from '../network/cluster-network';
 
@@ -329,8 +329,8 @@ export class NodeKubelet implements NodeContext {
     return volumes;
   }
 
-  trackMountedObjects(pod: KObject, remount: () => void): void {
-    this.deps.mountedObjects?.track(pod, remount);
+  trackMountedObjects(pod: KObject, listener: MountedObjectListener): void {
+    this.deps.mountedObjects?.track(pod, listener);
   }
 
   imagesChanged(): void {

@@ -32,6 +32,7 @@ import { stopContainerFlow } from './stop-container';
 import { applyDefaultImageTag, parseImageReference } from '../images/reference';
 import { evaluateContainerProbe } from './probe-evaluation';
 import { POD_ATTACH_AND_MOUNT_TIMEOUT_MS } from '../volumes';
+import type { MountedObjectListener } from '../volumes/object-index';
 import { StringInterner } from '../../runtime/string-interner';
 import { podRequests } from '../../scheduler/framework/resources';
 import type { Resource } from '../../scheduler/framework/types';
@@ -58,49 +59,196 @@ interface Termination {
 
 export type StatusOverride = { phase: 'Failed' | 'Succeeded'; reason?: string; message?: string };
 
-export class PodWorker implements ProbeHost {
+const SYNC_PENDING = 1;
+const REMOVED = 2;
+const FINISHED = 4;
+const ADMITTED = 8;
+const ENTERED_BACK_OFF = 16;
+const REMOUNT_WANTED = 32;
+
+/**
+ * A pod worker's state that most pods never have (errors, termination, overrides, timers of
+ * deadlines and reconciles): one optional object instead of eleven fields in every worker.
+ */
+class RareWorkerState {
+  /** Waiting reasons of containers (ErrImagePull, CrashLoopBackOff, …) until they start. */
+  reasons?: Map<string, WaitingReason>;
+  /** Containers whose image this worker just pulled (no "already present" event for them). */
+  pulled?: Set<string>;
+  deadlineTimer?: TimerHandle;
+  reconcileTimer?: TimerHandle;
+  termination?: Termination;
+  override?: StatusOverride;
+  /** The DisruptionTarget condition the kubelet adds when it evicts the pod or shuts the node down. */
+  disruption?: { reason: string; message: string };
+  /** Playground overrides: readiness forced to fail (until ms) per container. */
+  readinessFailures?: Map<string, number>;
+  /** Containers the prober failed (liveness/startup): killed and restarted by the next sync. */
+  probeKills?: Map<string, { id: string; type: ProbeType }>;
+  /** Containers killed because their spec changed: restarted whatever the restart policy. */
+  definitionChanged?: Set<string>;
+  /** Since when the current sync has been waiting for volumes to mount (WaitForAttachAndMount). */
+  mountWaitSinceMs?: number;
+
+  isEmpty(): boolean {
+    return (
+      this.reasons === undefined &&
+      this.pulled === undefined &&
+      this.deadlineTimer === undefined &&
+      this.reconcileTimer === undefined &&
+      this.termination === undefined &&
+      this.override === undefined &&
+      this.disruption === undefined &&
+      this.readinessFailures === undefined &&
+      this.probeKills === undefined &&
+      this.definitionChanged === undefined &&
+      this.mountWaitSinceMs === undefined
+    );
+  }
+}
+
+export class PodWorker implements ProbeHost, MountedObjectListener {
   pod: KObject;
   readonly uid: string;
   private readonly startTimeMs: number;
-  // The maps and sets below are created on first use: most pods never need them, and at 150,000
-  // pods each empty one costs megabytes.
-  /** Waiting reasons of containers (ErrImagePull, CrashLoopBackOff, …) until they start. */
-  private reasons?: Map<string, WaitingReason>;
-  /** Containers whose image this worker just pulled (no "already present" event for them). */
-  private pulled?: Set<string>;
-  private readonly prober: PodProber;
+  /** The probe workers, when the pod has a probe (most have none). */
+  private prober?: PodProber;
   private syncTimer?: TimerHandle;
   private syncAtMs = Infinity;
-  private deadlineTimer?: TimerHandle;
-  private reconcileTimer?: TimerHandle;
   private busy = 0;
-  private syncPending = false;
-  private termination?: Termination;
-  private override?: StatusOverride;
-  /** The DisruptionTarget condition the kubelet adds when it evicts the pod or shuts the node down. */
-  private disruption?: { reason: string; message: string };
-  private removed = false;
-  private finished = false;
-  private admitted = false;
-  /** Playground overrides: readiness forced to fail (until ms) per container. */
-  private readinessFailures?: Map<string, number>;
-  /** Containers the prober failed (liveness/startup): killed and restarted by the next sync. */
-  private probeKills?: Map<string, { id: string; type: ProbeType }>;
-  /** Containers killed because their spec changed: restarted whatever the restart policy. */
-  private definitionChanged?: Set<string>;
   private lastWrittenStatus: unknown;
+  /** The requests this pod counts with in its node's admission (undefined: it does not count). */
+  private counted?: Resource;
+  /** The boolean state below (accessors over one number: a field each is 8 B a pod). */
+  private flags = 0;
+  /** The state most pods never have, created when some is first set (accessors below). */
+  private rare?: RareWorkerState;
+
+  private get syncPending(): boolean {
+    return (this.flags & SYNC_PENDING) !== 0;
+  }
+  private set syncPending(on: boolean) {
+    this.setFlag(SYNC_PENDING, on);
+  }
+  private get removed(): boolean {
+    return (this.flags & REMOVED) !== 0;
+  }
+  private set removed(on: boolean) {
+    this.setFlag(REMOVED, on);
+  }
+  private get finished(): boolean {
+    return (this.flags & FINISHED) !== 0;
+  }
+  private set finished(on: boolean) {
+    this.setFlag(FINISHED, on);
+  }
+  private get admitted(): boolean {
+    return (this.flags & ADMITTED) !== 0;
+  }
+  private set admitted(on: boolean) {
+    this.setFlag(ADMITTED, on);
+  }
   /** This sync put a container into CrashLoopBackOff. */
-  private enteredBackOff = false;
-  /** Since when the current sync has been waiting for volumes to mount (WaitForAttachAndMount). */
-  private mountWaitSinceMs?: number;
+  private get enteredBackOff(): boolean {
+    return (this.flags & ENTERED_BACK_OFF) !== 0;
+  }
+  private set enteredBackOff(on: boolean) {
+    this.setFlag(ENTERED_BACK_OFF, on);
+  }
   /**
    * Projected volumes need writing again: a mounted ConfigMap / Secret changed, or the pod's labels
    * or annotations did (downward API). Upstream remounts on every sync; rewriting only when an
    * input changed gives the same files without the work on every sync.
    */
-  private remountWanted = false;
-  /** The requests this pod counts with in its node's admission (undefined: it does not count). */
-  private counted?: Resource;
+  private get remountWanted(): boolean {
+    return (this.flags & REMOUNT_WANTED) !== 0;
+  }
+  private set remountWanted(on: boolean) {
+    this.setFlag(REMOUNT_WANTED, on);
+  }
+
+  private setFlag(flag: number, on: boolean): void {
+    this.flags = on ? this.flags | flag : this.flags & ~flag;
+  }
+
+  private get reasons() {
+    return this.rare?.reasons;
+  }
+  private set reasons(value) {
+    this.setRare('reasons', value);
+  }
+  private get pulled() {
+    return this.rare?.pulled;
+  }
+  private set pulled(value) {
+    this.setRare('pulled', value);
+  }
+  private get deadlineTimer() {
+    return this.rare?.deadlineTimer;
+  }
+  private set deadlineTimer(value) {
+    this.setRare('deadlineTimer', value);
+  }
+  private get reconcileTimer() {
+    return this.rare?.reconcileTimer;
+  }
+  private set reconcileTimer(value) {
+    this.setRare('reconcileTimer', value);
+  }
+  private get termination() {
+    return this.rare?.termination;
+  }
+  private set termination(value) {
+    this.setRare('termination', value);
+  }
+  private get override() {
+    return this.rare?.override;
+  }
+  private set override(value) {
+    this.setRare('override', value);
+  }
+  private get disruption() {
+    return this.rare?.disruption;
+  }
+  private set disruption(value) {
+    this.setRare('disruption', value);
+  }
+  private get readinessFailures() {
+    return this.rare?.readinessFailures;
+  }
+  private set readinessFailures(value) {
+    this.setRare('readinessFailures', value);
+  }
+  private get probeKills() {
+    return this.rare?.probeKills;
+  }
+  private set probeKills(value) {
+    this.setRare('probeKills', value);
+  }
+  private get definitionChanged() {
+    return this.rare?.definitionChanged;
+  }
+  private set definitionChanged(value) {
+    this.setRare('definitionChanged', value);
+  }
+  private get mountWaitSinceMs() {
+    return this.rare?.mountWaitSinceMs;
+  }
+  private set mountWaitSinceMs(value) {
+    this.setRare('mountWaitSinceMs', value);
+  }
+
+  /** Sets a rare field; the holder is created for a value and dropped once every field is unset. */
+  private setRare<K extends keyof RareWorkerState>(key: K, value: RareWorkerState[K]): void {
+    if (value !== undefined) {
+      (this.rare ??= new RareWorkerState())[key] = value;
+      return;
+    }
+    const rare = this.rare;
+    if (!rare) return;
+    rare[key] = value;
+    if (rare.isEmpty()) this.rare = undefined;
+  }
 
   constructor(
     readonly node: NodeContext,
@@ -109,8 +257,7 @@ export class PodWorker implements ProbeHost {
     this.pod = pod;
     this.uid = pod.metadata.uid!;
     this.startTimeMs = node.clock.now();
-    this.prober = new PodProber(node.clock, this, node.runtime);
-    node.trackMountedObjects(pod, () => this.remountAtNextPeriodicSync());
+    node.trackMountedObjects(pod, this);
     this.requestSync(0);
   }
 
@@ -227,7 +374,7 @@ export class PodWorker implements ProbeHost {
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
     this.reconcileTimer?.cancel();
-    this.prober.stop();
+    this.prober?.stop();
   }
 
   /** Stopped for good: its containers are down and the terminal status is written. */
@@ -334,7 +481,9 @@ export class PodWorker implements ProbeHost {
       }
       this.admitted = true;
       this.recount();
-      this.prober.addPod(pod.spec);
+      const prober = this.prober ?? new PodProber(this.node.clock, this, this.node.runtime);
+      prober.addPod(pod.spec);
+      if (prober.probes()) this.prober = prober;
       this.armActiveDeadline();
     }
     const phase = pod.status?.phase;
@@ -425,7 +574,7 @@ export class PodWorker implements ProbeHost {
           return outcome;
         }
         if (instance.state === 'running') {
-          if (!initialized && !this.prober.started(c.name, instance.id)) return outcome;
+          if (!initialized && !this.probeStarted(c.name, instance.id)) return outcome;
           continue;
         }
         const r = this.restart(c, 'init', instance, now);
@@ -518,7 +667,8 @@ export class PodWorker implements ProbeHost {
    * 1 min; upstream adds up to 50 % jitter, here the resyncs sit on a 1-min grid from the pod's
    * start so the delay is deterministic) unless something else syncs it first.
    */
-  private remountAtNextPeriodicSync(): void {
+  /** A ConfigMap or Secret the pod mounts changed: its files are rewritten at the next periodic sync. */
+  mountedObjectChanged(): void {
     this.remountWanted = true;
     const now = this.node.clock.now();
     const next = this.startTimeMs + (Math.floor((now - this.startTimeMs) / RESYNC_MS) + 1) * RESYNC_MS;
@@ -696,7 +846,7 @@ export class PodWorker implements ProbeHost {
       }
       t.stage = 'done';
       this.recount();
-      this.prober.stop();
+      this.prober?.stop();
       this.node.runtime.stopSandbox(this.uid);
       this.writeStatus();
     }
@@ -725,7 +875,7 @@ export class PodWorker implements ProbeHost {
     this.recount();
     this.syncTimer?.cancel();
     this.deadlineTimer?.cancel();
-    this.prober.stop();
+    this.prober?.stop();
     const ip = this.sandboxIP();
     if (ip) this.node.releaseIP(ip);
     this.node.runtime.removePod(this.uid);
@@ -795,14 +945,24 @@ export class PodWorker implements ProbeHost {
 
   private startedById(id: string): boolean {
     const instance = this.nameOf(id);
-    return !!instance && this.prober.started(instance.name, id);
+    return !!instance && this.probeStarted(instance.name, id);
+  }
+
+  /** Running, and past its startup probe (if any). */
+  private probeStarted(containerName: string, id: string): boolean {
+    return this.prober ? this.prober.started(containerName, id) : this.node.runtime.isRunning(id);
+  }
+
+  /** Started, and its readiness probe (if any) succeeds. */
+  private probeReady(containerName: string, id: string): boolean {
+    return this.prober ? this.prober.ready(containerName, id) : this.node.runtime.isRunning(id);
   }
 
   private readyById(id: string): boolean {
     const instance = this.nameOf(id);
-    if (!instance || !this.prober.ready(instance.name, id)) return false;
+    if (!instance || !this.probeReady(instance.name, id)) return false;
     // With a readiness probe, overrides act through the probe (thresholds, Unhealthy events).
-    if (this.prober.hasProbe('readiness', instance.name)) return true;
+    if (this.prober?.hasProbe('readiness', instance.name)) return true;
     const now = this.node.clock.now();
     const until = this.readinessFailsUntil(instance.name);
     if (until !== undefined && now < until) return false;

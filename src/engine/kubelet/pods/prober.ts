@@ -169,6 +169,11 @@ export class PodProber {
     return !readiness || readiness.resultFor(containerId) === 'success';
   }
 
+  /** Whether any container of the pod is probed. */
+  probes(): boolean {
+    return this.workers !== undefined;
+  }
+
   hasProbe(type: ProbeType, containerName: string): boolean {
     return this.workers?.has(`${type}/${containerName}`) === true;
   }

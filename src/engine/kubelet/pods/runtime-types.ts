@@ -30,8 +30,8 @@ export interface ContainerInstance {
   message?: string;
   /** Ports the image's server listens on (catalog; undefined: unknown), for probes and hooks. */
   readonly listenPorts?: readonly number[];
-  /** Everything the instance wrote, oldest first. */
-  readonly logs: LogLine[];
+  /** Everything the instance wrote, oldest first (read-only: the runtime replaces it as lines come). */
+  logs: readonly LogLine[];
 }
 
 export interface PodSandbox {

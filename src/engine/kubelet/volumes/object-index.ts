@@ -31,12 +31,20 @@ export function mountedObjectKeys(pod: KObject): readonly string[] {
   return keyLists.getOrAdd(id, () => Object.freeze(list));
 }
 
+/**
+ * Told when an object its pod mounts changes: an object with a method (the pod's worker), not a
+ * closure, which would cost a function and a context for every pod.
+ */
+export interface MountedObjectListener {
+  mountedObjectChanged(): void;
+}
+
 export class MountedObjectIndex {
-  private readonly byObject = new Map<string, Map<string, () => void>>();
+  private readonly byObject = new Map<string, Map<string, MountedObjectListener>>();
   private readonly byPod = new Map<string, readonly string[]>();
 
-  /** Tracks the objects `pod` mounts; `notify` runs when one of them changes. */
-  track(pod: KObject, notify: () => void): void {
+  /** Tracks the objects `pod` mounts; `listener` is told when one of them changes. */
+  track(pod: KObject, listener: MountedObjectListener): void {
     const uid = pod.metadata.uid!;
     this.untrack(uid);
     const keys = mountedObjectKeys(pod);
@@ -45,7 +53,7 @@ export class MountedObjectIndex {
     for (const k of keys) {
       let pods = this.byObject.get(k);
       if (!pods) this.byObject.set(k, (pods = new Map()));
-      pods.set(uid, notify);
+      pods.set(uid, listener);
     }
   }
 
@@ -64,6 +72,6 @@ export class MountedObjectIndex {
   changed(kind: ReferencedKind, namespace: string, name: string): void {
     const pods = this.byObject.get(key(kind, namespace, name));
     if (!pods) return;
-    for (const notify of [...pods.values()]) notify();
+    for (const listener of [...pods.values()]) listener.mountedObjectChanged();
   }
 }

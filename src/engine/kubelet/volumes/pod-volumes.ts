@@ -17,6 +17,7 @@ import type { Mount } from '../container/fs';
 import { findVolumePlugin } from './registry';
 import type { VolumeHost, VolumePlugin } from './types';
 import { StringInterner } from '../../runtime/string-interner';
+import { SmallMap } from '../../runtime/small-map';
 
 /** Every pod mounts its token at the same path: one string for all of them. */
 const mountPaths = new StringInterner(1_000);
@@ -54,7 +55,8 @@ export interface MountAttempt {
 }
 
 export class PodVolumes {
-  private readonly mounted = new Map<string, MountedVolume>();
+  /** Set-up volumes by name: most pods have one (their service-account token). */
+  private readonly mounted = new SmallMap<MountedVolume>();
   /** Volumes whose SetUp failed (created on the first failure: most pods have none). */
   private failed?: Map<string, FailedVolume>;
 
