@@ -18,6 +18,7 @@
 // millisecond taken from a counter so two events in the same instant get different names. Where
 // Go's aggregator evicts an arbitrary message from its full set (PopAny), we evict the oldest.
 
+import { Lru } from './lru';
 import type { KEvent, KObject, ObjectReference } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import { TokenBucket } from './rate-limiters';
@@ -106,33 +107,6 @@ export function sprintf(format: string, ...args: unknown[]): string {
     if (verb === 'd') return typeof arg === 'number' ? String(Math.trunc(arg)) : String(arg);
     return String(arg);
   });
-}
-
-/** A bounded map that forgets the least recently used entry (groupcache/lru). */
-class Lru<V> {
-  private readonly map = new Map<string, V>();
-  /** The most recently used key: touching it again needs no reordering. */
-  private newest: string | undefined;
-  constructor(private readonly max: number) {}
-
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined && key !== this.newest) {
-      this.map.delete(key);
-      this.map.set(key, value);
-      this.newest = key;
-    }
-    return value;
-  }
-
-  set(key: string, value: V): void {
-    if (key !== this.newest) {
-      this.map.delete(key);
-      this.newest = key;
-    }
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
-  }
 }
 
 /** Two references with the same keys in the same order and the same values. */
