@@ -18,6 +18,12 @@ const pod = (name: string, rv: number): KObject => ({
   metadata: { name, namespace: 'default', resourceVersion: String(rv) },
 });
 
+const event = (i: number): KObject => ({
+  apiVersion: 'v1',
+  kind: 'Event',
+  metadata: { name: `e${i}`, namespace: 'default' },
+});
+
 describe('DeltaBatcher', () => {
   it('returns null when no object changed and the clock did not move', () => {
     const b = new DeltaBatcher();
@@ -95,11 +101,6 @@ describe('DeltaBatcher', () => {
 
   it('sends every change of a small mirror at once, however many Events it holds', () => {
     const b = new DeltaBatcher();
-    const event = (i: number): KObject => ({
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: { name: `e${i}`, namespace: 'default' },
-    });
     b.reset();
     b.take(clock(0), () => Array.from({ length: LARGE_MIRROR + 1 }, (_, i) => event(i)), undefined, 0);
     b.add({ type: 'ADDED', object: pod('a', 1) });
@@ -115,11 +116,6 @@ describe('DeltaBatcher', () => {
     expect(objectsPeriodMs(150_000, 750_000)).toBe(MAX_OBJECTS_PERIOD_MS);
 
     const b = new DeltaBatcher();
-    const event = (i: number): KObject => ({
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: { name: `e${i}`, namespace: 'default' },
-    });
     b.reset();
     const snapshot = [
       ...Array.from({ length: 20_000 }, (_, i) => pod(`p${i}`, 1)),
