@@ -46,7 +46,8 @@ import {
   type Status,
 } from '../framework/types';
 import { SKIP, cycleStateSlot, rejection } from './helpers';
-import { DomainCounts, ExistingTermIndex, LruCache, PodCounter, nodeLabel, objectId, type ExistingTerm } from './topology-index';
+import { DomainCounts, ExistingTermIndex, PodCounter, nodeLabel, objectId, type ExistingTerm } from './topology-index';
+import { Lru } from '../../runtime/lru';
 
 export const NAME = 'InterPodAffinity';
 export const ERR_REASON_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules";
@@ -98,8 +99,8 @@ interface KeyedCounts {
 /** Caches of one plugin instance. */
 class Caches {
   readonly existing = new ExistingTermIndex();
-  private readonly counters = new LruCache<PodCounter>(256);
-  private readonly domains = new LruCache<DomainCounts>(128, (dc) => dc.dispose());
+  private readonly counters = new Lru<PodCounter>(256);
+  private readonly domains = new Lru<DomainCounts>(128, (dc) => dc.dispose());
 
   /**
    * Per-value counts, over nodes having `topologyKey`, of the pods matching all of `terms` (the
@@ -115,8 +116,8 @@ class Caches {
       return dc;
     }
     const ids = terms.map((t) => objectId(t)).join(',');
-    const dc = this.domains.get(`${ids}\u0000${topologyKey}`, () => {
-      const counter = this.counters.get(ids, () => new PodCounter(match));
+    const dc = this.domains.getOrCreate(`${ids}\u0000${topologyKey}`, () => {
+      const counter = this.counters.getOrCreate(ids, () => new PodCounter(match));
       return new DomainCounts(counter, domainOf);
     });
     dc.refresh(snapshot);

@@ -59,7 +59,8 @@ import { compileSelector, podLabels, podNamespace, podTerminating, type LabelMat
 import { SKIP, cycleStateSlot, rejection } from './helpers';
 import { requiredNodeAffinity, type RequiredNodeAffinity } from './node-affinity';
 import { findUntoleratedTaint } from './taint-toleration';
-import { DomainCounts, LruCache, PodCounter, nodeLabel, objectId } from './topology-index';
+import { DomainCounts, PodCounter, nodeLabel, objectId } from './topology-index';
+import { Lru } from '../../runtime/lru';
 
 export const NAME = 'PodTopologySpread';
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
@@ -151,7 +152,7 @@ export function podSpreadConstraints(pod: KObject): { hard: SpreadConstraint[]; 
   return result;
 }
 
-const defaultConstraintLists = new LruCache<SpreadConstraint[]>(1024);
+const defaultConstraintLists = new Lru<SpreadConstraint[]>(1024);
 
 /**
  * buildDefaultConstraints (defaultingType System): hostname maxSkew 3 and zone maxSkew 5, both
@@ -168,7 +169,7 @@ export function systemDefaultConstraints(pod: KObject, snapshot: Snapshot): Spre
   if (known) return known;
   const parts = fns.map((f) => (typeof f.key === 'string' ? `k:${f.key}` : `f:${objectId(f)}`));
   const key = `default:${parts.join('&')}`;
-  const list = defaultConstraintLists.get(key, () => {
+  const list = defaultConstraintLists.getOrCreate(key, () => {
     const all = fns.slice();
     let selector: LabelMatcher = all[0];
     if (all.length > 1) {
@@ -221,15 +222,15 @@ function includesNode(
 
 /** Caches of one plugin instance (one scheduler profile). */
 class Caches {
-  readonly counters = new LruCache<PodCounter>(256);
-  readonly domains = new LruCache<DomainCounts>(128, (dc) => dc.dispose());
+  readonly counters = new Lru<PodCounter>(256);
+  readonly domains = new Lru<DomainCounts>(128, (dc) => dc.dispose());
   /** For selectors that count nothing (empty or `nothing`): domains still exist. */
   private readonly zero = new PodCounter(() => false);
 
   counter(ns: string, c: SpreadConstraint): PodCounter {
     // countPodsMatchSelector counts nothing for an empty selector (and `nothing` matches nothing).
     if (c.selectorKey === undefined) return this.zero;
-    return this.counters.get(`${ns}\u0000${c.selectorKey}`, () => {
+    return this.counters.getOrCreate(`${ns}\u0000${c.selectorKey}`, () => {
       const sel = c.selector;
       const required = sel.requiredLabel;
       const labelKey = required && namespacedLabel(ns, required[0], required[1]);
@@ -265,7 +266,7 @@ class Caches {
       missingValue ?? '\u0001',
       trackMin,
     ].join('\u0000');
-    return this.domains.get(key, () => {
+    return this.domains.getOrCreate(key, () => {
       const counter = this.counter(ns, c);
       const tk = c.topologyKey;
       return new DomainCounts(

@@ -45,37 +45,6 @@ export function objectId(o: object): number {
   return id;
 }
 
-/** A bounded map that forgets the least recently used entry. */
-export class LruCache<V> {
-  private readonly map = new Map<string, V>();
-  constructor(
-    private readonly limit: number,
-    private readonly onEvict?: (v: V) => void,
-  ) {}
-
-  get(key: string, create: () => V): V {
-    const hit = this.map.get(key);
-    if (hit !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, hit);
-      return hit;
-    }
-    const v = create();
-    this.map.set(key, v);
-    if (this.map.size > this.limit) {
-      const oldest = this.map.keys().next().value as string;
-      const evicted = this.map.get(oldest)!;
-      this.map.delete(oldest);
-      this.onEvict?.(evicted);
-    }
-    return v;
-  }
-
-  get size(): number {
-    return this.map.size;
-  }
-}
-
 export function grow<T extends Float64Array | Int32Array | Uint8Array>(arr: T, slot: number, fill: number): T {
   if (slot < arr.length) return arr;
   let n = arr.length * 2;
