@@ -164,6 +164,8 @@ interface MutableNodeInfo {
    * for a NodeInfo built elsewhere (tests), which then never rules a node out (nodeMayHavePodLabel).
    */
   podLabelCounts: Map<string, number> | undefined;
+  /** Counted in nodesWithPodLabel (a NodeInfo of newNodeInfo; copies are not). */
+  primary: boolean;
 }
 
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
@@ -214,6 +216,7 @@ export function newNodeInfo(node: KObject): NodeInfo {
     imageNames: NO_IMAGES,
     imageIds: NO_IDS,
     podLabelCounts: new Map(),
+    primary: true,
   };
   setNodeFields(info, node);
   touch(info);
@@ -302,6 +305,7 @@ function internals(info: NodeInfo): MutableNodeInfo {
       imageNames: NO_IMAGES,
       imageIds: NO_IDS,
       podLabelCounts: undefined,
+      primary: false,
     } as MutableNodeInfo;
     setNodeFields(d, info.node);
     d.allocatable = info.allocatable;
@@ -488,16 +492,33 @@ function countPodLabels(m: MutableNodeInfo, pi: PodInfo, delta: 1 | -1): void {
     const n = (counts.get(keys[i]) ?? 0) + delta;
     if (n > 0) counts.set(keys[i], n);
     else counts.delete(keys[i]);
+    // The node starts (1) or stops (0) carrying the label.
+    if (m.primary && n === (delta > 0 ? 1 : 0)) {
+      const holders = (nodesWithPodLabel.get(keys[i]) ?? 0) + delta;
+      if (holders > 0) nodesWithPodLabel.set(keys[i], holders);
+      else nodesWithPodLabel.delete(keys[i]);
+    }
   }
 }
+
+/**
+ * Per `namespacedLabel`: how many NodeInfos of newNodeInfo (process-wide) have a pod carrying it.
+ * Absent: none has, so nodeMayHavePodLabel can answer without reading the node's own counts —
+ * the common case for a new workload's selector, whose first count visits every node. A NodeInfo
+ * dropped with pods on it stays counted, which only makes the answer "may" more often.
+ */
+const nodesWithPodLabel = new Map<string, number>();
 
 /**
  * Whether one of the node's pods may carry the label (a `namespacedLabel`): false only when none
  * does. Lets a per-node count skip a node without looking at its pods.
  */
 export function nodeMayHavePodLabel(info: NodeInfo, labelKey: string): boolean {
-  const counts = internals(info).podLabelCounts;
-  return counts === undefined || counts.has(labelKey);
+  const m = internals(info);
+  const counts = m.podLabelCounts;
+  if (counts === undefined) return true;
+  if (m.primary && !nodesWithPodLabel.has(labelKey)) return false;
+  return counts.has(labelKey);
 }
 
 /**
@@ -529,6 +550,7 @@ export function cloneNodeInfo(info: NodeInfo): NodeInfo {
     imageNames: m.imageNames,
     imageIds: m.imageIds,
     podLabelCounts: m.podLabelCounts && new Map(m.podLabelCounts),
+    primary: false,
   };
   record({ name: c.name, slot: c.slot, before: c.generation, after: c.generation });
   return c;
