@@ -82,8 +82,8 @@ export interface EquivalenceCache {
   skipped: string;
   /** The node list the arrays are aligned with. */
   nodes: readonly NodeInfo[];
-  names: string[];
-  positionOf: Map<string, number>;
+  readonly names: readonly string[];
+  readonly positionOf: ReadonlyMap<string, number>;
   /** The NodeInfo change journal position the arrays are current to (node-info.ts). */
   cursor: number;
   /** 1: the filter verdict (and the computed scores) of the node at this position are current. */
@@ -93,6 +93,23 @@ export interface EquivalenceCache {
   /** Raw scores, node-major: [position × plugins + plugin index]; NaN: not computed yet. */
   scores: Float64Array;
   numScorePlugins: number;
+}
+
+/** The names and positions of a node list, shared by the equivalence classes over that list. */
+interface NodeListLayout {
+  nodes: readonly NodeInfo[];
+  names: readonly string[];
+  positionOf: ReadonlyMap<string, number>;
+}
+
+function layoutOf(holder: { layout?: NodeListLayout }, nodes: readonly NodeInfo[]): NodeListLayout {
+  let layout = holder.layout;
+  if (layout === undefined || layout.nodes !== nodes) {
+    const names = nodes.map((info) => info.name);
+    layout = { nodes, names, positionOf: new Map(names.map((name, i) => [name, i])) };
+    holder.layout = layout;
+  }
+  return layout;
 }
 
 /** Filters whose verdict depends only on the pod and the one node. */
@@ -115,7 +132,12 @@ export const NODE_LOCAL_SCORES: ReadonlySet<string> = new Set([
 export interface CycleContext {
   framework: Framework;
   /** See EquivalenceCache; undefined disables it. */
-  equivalence?: { classes?: Map<object, EquivalenceCache> };
+  equivalence?: {
+    classes?: Map<object, EquivalenceCache>;
+    layout?: NodeListLayout;
+    /** The class evicted last, whose arrays the next new class takes over. */
+    spare?: EquivalenceCache;
+  };
   /** Score buffers reused across cycles (prioritizeNodes). */
   buffers?: { totals: Float64Array; scores: Float64Array[] };
   snapshot: Snapshot;
@@ -308,22 +330,31 @@ function equivalenceFor(
   } else {
     const n = nodes.length;
     const k = ctx.framework.scorePlugins.length;
-    const names = nodes.map((info) => info.name);
+    // A new class over the same node list (each workload's first pod) reuses its name index.
+    const layout = layoutOf(holder, nodes);
+    // The arrays of the class evicted last, when they fit (no garbage per workload).
+    const spare = holder.spare;
+    holder.spare = undefined;
+    const reuse = spare !== undefined && spare.nodes === nodes && spare.numScorePlugins === k;
     c = {
       spec,
       skipped: skippedKey,
       nodes,
-      names,
-      positionOf: new Map(names.map((name, i) => [name, i])),
+      names: layout.names,
+      positionOf: layout.positionOf,
       cursor: journalPosition(),
-      valid: new Uint8Array(n),
-      status: new Array<Status | undefined>(n).fill(undefined),
-      scores: new Float64Array(n * k).fill(Number.NaN),
+      valid: reuse ? spare.valid.fill(0) : new Uint8Array(n),
+      status: reuse ? spare.status.fill(undefined) : new Array<Status | undefined>(n).fill(undefined),
+      scores: (reuse ? spare.scores : new Float64Array(n * k)).fill(Number.NaN),
       numScorePlugins: k,
     };
   }
   classes.set(classKey, c);
-  if (classes.size > EQUIVALENCE_CLASSES) classes.delete(classes.keys().next().value!);
+  if (classes.size > EQUIVALENCE_CLASSES) {
+    const oldest = classes.keys().next().value!;
+    holder.spare = classes.get(oldest);
+    classes.delete(oldest);
+  }
   return c;
 }
 
