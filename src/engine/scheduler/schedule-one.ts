@@ -138,8 +138,8 @@ export interface CycleContext {
     /** The class evicted last, whose arrays the next new class takes over. */
     spare?: EquivalenceCache;
   };
-  /** Score buffers reused across cycles (prioritizeNodes). */
-  buffers?: { totals: Float64Array; scores: Float64Array[] };
+  /** Buffers reused across cycles (the feasible nodes and their positions; prioritizeNodes' scores). */
+  buffers?: { totals: Float64Array; scores: Float64Array[]; feasible?: NodeInfo[]; positions?: number[] };
   snapshot: Snapshot;
   nominator: Nominator;
   random: SeededRandom;
@@ -161,7 +161,7 @@ export interface FilterOutcome {
 }
 
 export interface ScoredOutcome {
-  /** The feasible nodes in evaluation order. */
+  /** The feasible nodes in evaluation order (a buffer of the context: valid until the next cycle). */
   feasible: NodeInfo[];
   /** Score plugins that ran (not skipped by PreScore) with their per-node normalised scores. */
   plugins: { name: string; weight: number; scores: Float64Array }[];
@@ -422,9 +422,12 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
   }
   const n = nodes.length;
   const numToFind = ctx.framework.scorePlugins.length === 0 ? 1 : numFeasibleNodesToFind(ctx.percentageOfNodesToScore, n);
-  const feasible: NodeInfo[] = [];
+  // Written by index into arrays kept across cycles: their length is numToFind cycle after cycle.
+  const buffers = (ctx.buffers ??= { totals: new Float64Array(0), scores: [] });
+  const feasible = (buffers.feasible ??= []);
   /** Positions of the feasible nodes in the node list (for the equivalence cache). */
-  const feasiblePositions: number[] = [];
+  const feasiblePositions = (buffers.positions ??= []);
+  let found = 0;
   let processed = 0;
   const start = n > 0 ? ctx.nextStartNodeIndex % n : 0;
   // The equivalence cache is aligned with the snapshot's node list; not used with a restriction.
@@ -452,9 +455,10 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
       s = runFilterPluginsWithNominatedPods(ctx, state, podInfo, info, skipped);
     }
     if (!s) {
-      feasible.push(info);
-      feasiblePositions.push(position);
-      if (feasible.length >= numToFind) break;
+      feasible[found] = info;
+      feasiblePositions[found] = position;
+      found++;
+      if (found >= numToFind) break;
       continue;
     }
     if (s.code === 'Error') return { kind: 'error', message: statusMessage(s), status: s, filter };
@@ -462,6 +466,10 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
     if (s.plugin) unschedulablePlugins.add(s.plugin);
   }
   ctx.nextStartNodeIndex = (ctx.nextStartNodeIndex + processed) % numAll;
+  if (feasible.length !== found) {
+    feasible.length = found;
+    feasiblePositions.length = found;
+  }
 
   if (feasible.length === 0) {
     return {

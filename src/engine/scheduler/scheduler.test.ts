@@ -155,6 +155,26 @@ describe('scheduling on a cluster', () => {
     expect(run(true)).toEqual(run(false));
   });
 
+  it('reports only the feasible nodes of the cycle at hand (the buffers are reused across cycles)', () => {
+    const c = new Cluster(3, { zones: 3, nodesPerZone: 40 });
+    const zone = c.api.get(nodeKind, undefined, 'node-a1').metadata.labels!['topology.kubernetes.io/zone'];
+    const feasibleOf = (name: string) => {
+      const r = c.scheduler.explain.latest(`default/${name}`)!;
+      return { count: r.feasibleCount ?? r.feasible.length, names: r.feasible.map((n) => n.name) };
+    };
+    c.api.create(pod('wide'));
+    c.clock.runDue();
+    c.api.create(pod('narrow', { nodeSelector: { 'topology.kubernetes.io/zone': zone } }));
+    c.clock.runDue();
+    c.api.create(pod('wide2'));
+    c.clock.runDue();
+    expect(feasibleOf('wide').count).toBe(100);
+    const narrow = feasibleOf('narrow');
+    expect(narrow.count).toBe(40);
+    expect(narrow.names.every((n) => n.startsWith('node-a'))).toBe(true);
+    expect(feasibleOf('wide2').count).toBe(100);
+  });
+
   it('places the same pods with the cache when more pod classes interleave than it keeps', () => {
     const run = (equivalenceCache: boolean) => {
       const { c, s } = clusterWith(equivalenceCache);
