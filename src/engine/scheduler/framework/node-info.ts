@@ -178,12 +178,27 @@ function labelOf(labels: Record<string, string> | undefined, key: string): strin
   return typeof v === 'string' ? v : undefined;
 }
 
+/**
+ * Zone values as one string object per value (each Node object carries its own copy): the
+ * per-domain maps of the spreading indexes look zones up node after node, and a shared string
+ * compares by identity and stays in cache.
+ */
+const zoneValues = new Map<string, string>();
+
+function internZone(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const shared = zoneValues.get(value);
+  if (shared !== undefined) return shared;
+  if (zoneValues.size < 4096) zoneValues.set(value, value);
+  return value;
+}
+
 function setNodeFields(m: MutableNodeInfo, node: KObject): void {
   m.node = node;
   m.allocatable = nodeAllocatable(node);
   m.labels = node.metadata.labels;
   m.hostnameLabel = labelOf(m.labels, LABEL_HOSTNAME);
-  m.zoneLabel = labelOf(m.labels, LABEL_ZONE);
+  m.zoneLabel = internZone(labelOf(m.labels, LABEL_ZONE));
   const taints = node.spec?.taints as Taint[] | undefined;
   m.taints = taints && taints.length > 0 ? taints : undefined;
   m.unschedulable = node.spec?.unschedulable === true;
