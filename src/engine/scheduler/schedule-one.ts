@@ -82,8 +82,8 @@ export interface EquivalenceCache {
   skipped: string;
   /** The node list the arrays are aligned with. */
   nodes: readonly NodeInfo[];
-  names: string[];
-  positionOf: Map<string, number>;
+  readonly names: readonly string[];
+  readonly positionOf: ReadonlyMap<string, number>;
   /** The NodeInfo change journal position the arrays are current to (node-info.ts). */
   cursor: number;
   /** 1: the filter verdict (and the computed scores) of the node at this position are current. */
@@ -93,6 +93,23 @@ export interface EquivalenceCache {
   /** Raw scores, node-major: [position × plugins + plugin index]; NaN: not computed yet. */
   scores: Float64Array;
   numScorePlugins: number;
+}
+
+/** The names and positions of a node list, shared by the equivalence classes over that list. */
+interface NodeListLayout {
+  nodes: readonly NodeInfo[];
+  names: readonly string[];
+  positionOf: ReadonlyMap<string, number>;
+}
+
+function layoutOf(holder: { layout?: NodeListLayout }, nodes: readonly NodeInfo[]): NodeListLayout {
+  let layout = holder.layout;
+  if (layout === undefined || layout.nodes !== nodes) {
+    const names = nodes.map((info) => info.name);
+    layout = { nodes, names, positionOf: new Map(names.map((name, i) => [name, i])) };
+    holder.layout = layout;
+  }
+  return layout;
 }
 
 /** Filters whose verdict depends only on the pod and the one node. */
@@ -115,9 +132,14 @@ export const NODE_LOCAL_SCORES: ReadonlySet<string> = new Set([
 export interface CycleContext {
   framework: Framework;
   /** See EquivalenceCache; undefined disables it. */
-  equivalence?: { classes?: Map<object, EquivalenceCache> };
-  /** Score buffers reused across cycles (prioritizeNodes). */
-  buffers?: { totals: Float64Array; scores: Float64Array[] };
+  equivalence?: {
+    classes?: Map<object, EquivalenceCache>;
+    layout?: NodeListLayout;
+    /** The class evicted last, whose arrays the next new class takes over. */
+    spare?: EquivalenceCache;
+  };
+  /** Buffers reused across cycles (the feasible nodes and their positions; prioritizeNodes' scores). */
+  buffers?: { totals: Float64Array; scores: Float64Array[]; feasible?: NodeInfo[]; positions?: number[] };
   snapshot: Snapshot;
   nominator: Nominator;
   random: SeededRandom;
@@ -139,7 +161,7 @@ export interface FilterOutcome {
 }
 
 export interface ScoredOutcome {
-  /** The feasible nodes in evaluation order. */
+  /** The feasible nodes in evaluation order (a buffer of the context: valid until the next cycle). */
   feasible: NodeInfo[];
   /** Score plugins that ran (not skipped by PreScore) with their per-node normalised scores. */
   plugins: { name: string; weight: number; scores: Float64Array }[];
@@ -308,22 +330,31 @@ function equivalenceFor(
   } else {
     const n = nodes.length;
     const k = ctx.framework.scorePlugins.length;
-    const names = nodes.map((info) => info.name);
+    // A new class over the same node list (each workload's first pod) reuses its name index.
+    const layout = layoutOf(holder, nodes);
+    // The arrays of the class evicted last, when they fit (no garbage per workload).
+    const spare = holder.spare;
+    holder.spare = undefined;
+    const reuse = spare !== undefined && spare.nodes === nodes && spare.numScorePlugins === k;
     c = {
       spec,
       skipped: skippedKey,
       nodes,
-      names,
-      positionOf: new Map(names.map((name, i) => [name, i])),
+      names: layout.names,
+      positionOf: layout.positionOf,
       cursor: journalPosition(),
-      valid: new Uint8Array(n),
-      status: new Array<Status | undefined>(n).fill(undefined),
-      scores: new Float64Array(n * k).fill(Number.NaN),
+      valid: reuse ? spare.valid.fill(0) : new Uint8Array(n),
+      status: reuse ? spare.status.fill(undefined) : new Array<Status | undefined>(n).fill(undefined),
+      scores: (reuse ? spare.scores : new Float64Array(n * k)).fill(Number.NaN),
       numScorePlugins: k,
     };
   }
   classes.set(classKey, c);
-  if (classes.size > EQUIVALENCE_CLASSES) classes.delete(classes.keys().next().value!);
+  if (classes.size > EQUIVALENCE_CLASSES) {
+    const oldest = classes.keys().next().value!;
+    holder.spare = classes.get(oldest);
+    classes.delete(oldest);
+  }
   return c;
 }
 
@@ -391,9 +422,12 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
   }
   const n = nodes.length;
   const numToFind = ctx.framework.scorePlugins.length === 0 ? 1 : numFeasibleNodesToFind(ctx.percentageOfNodesToScore, n);
-  const feasible: NodeInfo[] = [];
+  // Written by index into arrays kept across cycles: their length is numToFind cycle after cycle.
+  const buffers = (ctx.buffers ??= { totals: new Float64Array(0), scores: [] });
+  const feasible = (buffers.feasible ??= []);
   /** Positions of the feasible nodes in the node list (for the equivalence cache). */
-  const feasiblePositions: number[] = [];
+  const feasiblePositions = (buffers.positions ??= []);
+  let found = 0;
   let processed = 0;
   const start = n > 0 ? ctx.nextStartNodeIndex % n : 0;
   // The equivalence cache is aligned with the snapshot's node list; not used with a restriction.
@@ -421,9 +455,10 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
       s = runFilterPluginsWithNominatedPods(ctx, state, podInfo, info, skipped);
     }
     if (!s) {
-      feasible.push(info);
-      feasiblePositions.push(position);
-      if (feasible.length >= numToFind) break;
+      feasible[found] = info;
+      feasiblePositions[found] = position;
+      found++;
+      if (found >= numToFind) break;
       continue;
     }
     if (s.code === 'Error') return { kind: 'error', message: statusMessage(s), status: s, filter };
@@ -431,6 +466,10 @@ export function schedulePod(ctx: CycleContext, podInfo: PodInfo): ScheduleResult
     if (s.plugin) unschedulablePlugins.add(s.plugin);
   }
   ctx.nextStartNodeIndex = (ctx.nextStartNodeIndex + processed) % numAll;
+  if (feasible.length !== found) {
+    feasible.length = found;
+    feasiblePositions.length = found;
+  }
 
   if (feasible.length === 0) {
     return {

@@ -111,18 +111,24 @@ describe('scheduling on a cluster', () => {
     expect(ctx.nextStartNodeIndex).toBe(0);
   });
 
+  /** A cluster whose scheduler runs with or without the equivalence cache. */
+  const clusterWith = (equivalenceCache: boolean) => {
+    const c = new Cluster(3, { zones: 3, nodesPerZone: 40 });
+    c.scheduler.stop();
+    const s = new (c.scheduler.constructor as typeof import('./scheduler').Scheduler)({
+      api: c.api,
+      clock: c.clock,
+      informers: c.controllers.informers,
+      recorder: c.events.recorder('default-scheduler'),
+      random: c.random,
+      equivalenceCache,
+    }).start();
+    return { c, s };
+  };
+
   it('places the same pods on the same nodes with and without the equivalence cache', () => {
     const run = (equivalenceCache: boolean) => {
-      const c = new Cluster(3, { zones: 3, nodesPerZone: 40 });
-      c.scheduler.stop();
-      const s = new (c.scheduler.constructor as typeof import('./scheduler').Scheduler)({
-        api: c.api,
-        clock: c.clock,
-        informers: c.controllers.informers,
-        recorder: c.events.recorder('default-scheduler'),
-        random: c.random,
-        equivalenceCache,
-      }).start();
+      const { c, s } = clusterWith(equivalenceCache);
       const spec = Object.freeze({
         containers: Object.freeze([
           Object.freeze({
@@ -144,6 +150,56 @@ describe('scheduling on a cluster', () => {
         c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}`, namespace: 'default' }, spec: spec as never });
       c.clock.runDue();
       expect(s.stats.scheduled).toBe(300);
+      return c.api.list(podKind).items.map((p) => `${p.metadata.name}=${p.spec.nodeName ?? '-'}`);
+    };
+    expect(run(true)).toEqual(run(false));
+  });
+
+  it('reports only the feasible nodes of the cycle at hand (the buffers are reused across cycles)', () => {
+    const c = new Cluster(3, { zones: 3, nodesPerZone: 40 });
+    const zone = c.api.get(nodeKind, undefined, 'node-a1').metadata.labels!['topology.kubernetes.io/zone'];
+    const feasibleOf = (name: string) => {
+      const r = c.scheduler.explain.latest(`default/${name}`)!;
+      return { count: r.feasibleCount ?? r.feasible.length, names: r.feasible.map((n) => n.name) };
+    };
+    c.api.create(pod('wide'));
+    c.clock.runDue();
+    c.api.create(pod('narrow', { nodeSelector: { 'topology.kubernetes.io/zone': zone } }));
+    c.clock.runDue();
+    c.api.create(pod('wide2'));
+    c.clock.runDue();
+    expect(feasibleOf('wide').count).toBe(100);
+    const narrow = feasibleOf('narrow');
+    expect(narrow.count).toBe(40);
+    expect(narrow.names.every((n) => n.startsWith('node-a'))).toBe(true);
+    expect(feasibleOf('wide2').count).toBe(100);
+  });
+
+  it('places the same pods with the cache when more pod classes interleave than it keeps', () => {
+    const run = (equivalenceCache: boolean) => {
+      const { c, s } = clusterWith(equivalenceCache);
+      // 12 classes (more than the 8 kept): evicted classes hand their arrays to new ones.
+      const specs = Array.from({ length: 12 }, (_, k) =>
+        Object.freeze({
+          containers: Object.freeze([
+            Object.freeze({
+              name: 'c',
+              image: 'x',
+              resources: Object.freeze({ requests: Object.freeze({ cpu: `${100 + 10 * k}m`, memory: `${64 * (k + 1)}Mi` }) }),
+            }),
+          ]),
+        }),
+      );
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 120; i++) {
+          const name = `p${round}-${i}`;
+          const spec = specs[(i * 7 + round) % specs.length];
+          c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: spec as never });
+        }
+        c.clock.runDue();
+        c.api.patch(nodeKind, undefined, `node-b${round + 1}`, 'merge', { spec: { unschedulable: true } });
+      }
+      expect(s.stats.scheduled).toBe(360);
       return c.api.list(podKind).items.map((p) => `${p.metadata.name}=${p.spec.nodeName ?? '-'}`);
     };
     expect(run(true)).toEqual(run(false));

@@ -11,10 +11,12 @@ import {
   hostPortConflicts,
   journalPosition,
   newNodeInfo,
+  nodeMayHavePodLabel,
   podHostPorts,
   removePod,
   setNode,
 } from './node-info';
+import { namespacedLabel } from '../../../k8s/labels';
 import { podInfoFor } from './pod-info';
 import { makeNode, makePod } from '../plugins/testing';
 
@@ -125,5 +127,36 @@ describe('host ports', () => {
     { used: ['TCP/0.0.0.0/8080'], want: { protocol: 'TCP', hostIP: '0.0.0.0', hostPort: 80 }, conflict: false },
   ])('CheckConflict $used vs $want.hostIP:$want.hostPort → $conflict', ({ used, want, conflict }) => {
     expect(hostPortConflicts(new Set(used), want)).toBe(conflict);
+  });
+});
+
+describe('nodeMayHavePodLabel', () => {
+  it('is false only when no pod of the node carries the label, also for copies', () => {
+    const label = namespacedLabel('default', 'app', 'may-have-test');
+    const a = newNodeInfo(makeNode('may-a'));
+    const b = newNodeInfo(makeNode('may-b'));
+    expect(nodeMayHavePodLabel(a, label)).toBe(false);
+    const p1 = makePod('p1', { labels: { app: 'may-have-test' } });
+    const p2 = makePod('p2', { labels: { app: 'may-have-test' } });
+    addPod(a, podInfoFor(p1));
+    addPod(a, podInfoFor(p2));
+    expect(nodeMayHavePodLabel(a, label)).toBe(true);
+    expect(nodeMayHavePodLabel(b, label)).toBe(false);
+    expect(nodeMayHavePodLabel(a, namespacedLabel('other', 'app', 'may-have-test'))).toBe(false);
+
+    // A copy with a pod added sees it; the originals do not change.
+    const copy = cloneNodeInfo(b);
+    addPod(copy, podInfoFor(makePod('p3', { labels: { app: 'may-have-test' } })));
+    expect(nodeMayHavePodLabel(copy, label)).toBe(true);
+    expect(nodeMayHavePodLabel(b, label)).toBe(false);
+
+    removePod(a, p1);
+    expect(nodeMayHavePodLabel(a, label)).toBe(true);
+    removePod(a, p2);
+    expect(nodeMayHavePodLabel(a, label)).toBe(false);
+    // The copy still has its own pod once no original node has one.
+    expect(nodeMayHavePodLabel(copy, label)).toBe(true);
+    const copyOfA = cloneNodeInfo(a);
+    expect(nodeMayHavePodLabel(copyOfA, label)).toBe(false);
   });
 });

@@ -164,6 +164,8 @@ interface MutableNodeInfo {
    * for a NodeInfo built elsewhere (tests), which then never rules a node out (nodeMayHavePodLabel).
    */
   podLabelCounts: Map<string, number> | undefined;
+  /** Counted in nodesWithPodLabel (a NodeInfo of newNodeInfo; copies are not). */
+  primary: boolean;
 }
 
 export const LABEL_HOSTNAME = 'kubernetes.io/hostname';
@@ -176,12 +178,27 @@ function labelOf(labels: Record<string, string> | undefined, key: string): strin
   return typeof v === 'string' ? v : undefined;
 }
 
+/**
+ * Zone values as one string object per value (each Node object carries its own copy): the
+ * per-domain maps of the spreading indexes look zones up node after node, and a shared string
+ * compares by identity and stays in cache.
+ */
+const zoneValues = new Map<string, string>();
+
+function internZone(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const shared = zoneValues.get(value);
+  if (shared !== undefined) return shared;
+  if (zoneValues.size < 4096) zoneValues.set(value, value);
+  return value;
+}
+
 function setNodeFields(m: MutableNodeInfo, node: KObject): void {
   m.node = node;
   m.allocatable = nodeAllocatable(node);
   m.labels = node.metadata.labels;
   m.hostnameLabel = labelOf(m.labels, LABEL_HOSTNAME);
-  m.zoneLabel = labelOf(m.labels, LABEL_ZONE);
+  m.zoneLabel = internZone(labelOf(m.labels, LABEL_ZONE));
   const taints = node.spec?.taints as Taint[] | undefined;
   m.taints = taints && taints.length > 0 ? taints : undefined;
   m.unschedulable = node.spec?.unschedulable === true;
@@ -214,6 +231,7 @@ export function newNodeInfo(node: KObject): NodeInfo {
     imageNames: NO_IMAGES,
     imageIds: NO_IDS,
     podLabelCounts: new Map(),
+    primary: true,
   };
   setNodeFields(info, node);
   touch(info);
@@ -302,6 +320,7 @@ function internals(info: NodeInfo): MutableNodeInfo {
       imageNames: NO_IMAGES,
       imageIds: NO_IDS,
       podLabelCounts: undefined,
+      primary: false,
     } as MutableNodeInfo;
     setNodeFields(d, info.node);
     d.allocatable = info.allocatable;
@@ -488,16 +507,33 @@ function countPodLabels(m: MutableNodeInfo, pi: PodInfo, delta: 1 | -1): void {
     const n = (counts.get(keys[i]) ?? 0) + delta;
     if (n > 0) counts.set(keys[i], n);
     else counts.delete(keys[i]);
+    // The node starts (1) or stops (0) carrying the label.
+    if (m.primary && n === (delta > 0 ? 1 : 0)) {
+      const holders = (nodesWithPodLabel.get(keys[i]) ?? 0) + delta;
+      if (holders > 0) nodesWithPodLabel.set(keys[i], holders);
+      else nodesWithPodLabel.delete(keys[i]);
+    }
   }
 }
+
+/**
+ * Per `namespacedLabel`: how many NodeInfos of newNodeInfo (process-wide) have a pod carrying it.
+ * Absent: none has, so nodeMayHavePodLabel can answer without reading the node's own counts —
+ * the common case for a new workload's selector, whose first count visits every node. A NodeInfo
+ * dropped with pods on it stays counted, which only makes the answer "may" more often.
+ */
+const nodesWithPodLabel = new Map<string, number>();
 
 /**
  * Whether one of the node's pods may carry the label (a `namespacedLabel`): false only when none
  * does. Lets a per-node count skip a node without looking at its pods.
  */
 export function nodeMayHavePodLabel(info: NodeInfo, labelKey: string): boolean {
-  const counts = internals(info).podLabelCounts;
-  return counts === undefined || counts.has(labelKey);
+  const m = internals(info);
+  const counts = m.podLabelCounts;
+  if (counts === undefined) return true;
+  if (m.primary && !nodesWithPodLabel.has(labelKey)) return false;
+  return counts.has(labelKey);
 }
 
 /**
@@ -529,6 +565,7 @@ export function cloneNodeInfo(info: NodeInfo): NodeInfo {
     imageNames: m.imageNames,
     imageIds: m.imageIds,
     podLabelCounts: m.podLabelCounts && new Map(m.podLabelCounts),
+    primary: false,
   };
   record({ name: c.name, slot: c.slot, before: c.generation, after: c.generation });
   return c;

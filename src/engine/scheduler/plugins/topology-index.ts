@@ -378,8 +378,9 @@ export class DomainCounts implements CountListener {
     this.total += delta;
     this.nodesById[id] = nodes;
     this.sumById[id] = after;
-    if (nodes > 0) this.sums.set(domain, after);
-    else this.sums.delete(domain);
+    // Unchanged sums are not written again (a new index adds every node, most of them at 0).
+    if (nodes === 0) this.sums.delete(domain);
+    else if (prevNodes === 0 || after !== before) this.sums.set(domain, after);
     if (this.hist !== undefined) {
       if (prevNodes > 0) this.histDec(before);
       if (nodes > 0) this.histInc(after);
