@@ -12,6 +12,7 @@ import type { KObject } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
 import type { KindDefinition } from '../api/kinds/kind-definition';
 import type { WatchEvent } from '../simulation-types';
+import { flatString } from './string-interner';
 
 /** Maps an object to the values it is indexed under (cache.IndexFunc). */
 export type IndexFunc = (obj: KObject) => readonly string[];
@@ -95,7 +96,9 @@ export function objectKey(obj: KObject): string {
 }
 
 export function keyFor(namespace: string | undefined, name: string): string {
-  return namespace ? `${namespace}/${name}` : name;
+  // Flat: a key is kept by many maps (informer caches, work queues, the scheduler's cache), and a
+  // `+` or template string of 13 characters or more is a rope V8 keeps beside its flattened copy.
+  return namespace ? flatString(namespace, '/', name) : name;
 }
 
 /** cache.SplitMetaNamespaceKey: the inverse of keyFor (namespace '' for cluster-scoped keys). */

@@ -33,6 +33,7 @@ import type { Clock } from '../../clock/clock';
 import { Controller, type Keys } from '../../runtime/controller';
 import type { SyncResult } from '../../runtime/work-queue';
 import { OWNER_UID_INDEX, keyFor, objectKey, splitKey, type Informer, type InformerFactory } from '../../runtime/informer';
+import { flatString } from '../../runtime/string-interner';
 
 export const FINALIZER_ORPHAN = 'orphan';
 export const FINALIZER_FOREGROUND = 'foregroundDeletion';
@@ -55,7 +56,8 @@ function sameCollectorMeta(a: ObjectMeta, b: ObjectMeta): boolean {
 
 /** `Pod:default/web`, `Node:n1`, `Deployment.apps:default/web`. */
 export function gcKey(def: KindDefinition, obj: KObject): string {
-  return `${kindId(def)}:${objectKey(obj)}`;
+  // Flat: the work queue keeps it until the graph is synced (see keyFor).
+  return flatString(kindId(def), ':', objectKey(obj));
 }
 
 function kindId(def: KindDefinition): string {

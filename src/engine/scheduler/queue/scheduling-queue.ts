@@ -19,6 +19,7 @@
 import type { KObject } from '../../../k8s/types';
 import { worthRequeuing, type ClusterEvent, type NodeCheck } from './events';
 import { Heap, type HeapItem } from './heap';
+import { flatString } from '../../runtime/string-interner';
 
 export const DEFAULT_POD_INITIAL_BACKOFF_MS = 1_000;
 export const DEFAULT_POD_MAX_BACKOFF_MS = 10_000;
@@ -72,7 +73,8 @@ export function podPriority(pod: KObject): number {
 }
 
 export function podKey(pod: KObject): string {
-  return `${pod.metadata.namespace ?? ''}/${pod.metadata.name ?? ''}`;
+  // Flat, as keyFor's: the scheduler's cache keeps one per pod (a rope would keep its pieces too).
+  return flatString(pod.metadata.namespace ?? '', '/', pod.metadata.name ?? '');
 }
 
 /** PrioritySort.Less. */
