@@ -111,9 +111,7 @@ export class FileTree {
 
   /** Writes a file, creating its parent directories. */
   putFile(path: string, content: string, mode?: number): void {
-    const p = normalizePath(path);
-    this.mkdirs(parentOf(p));
-    this.setFile(p, content, mode);
+    this.putNode(path, fileNode(content, mode));
   }
 
   /**
@@ -121,9 +119,14 @@ export class FileTree {
    * never read theirs, so it costs nothing until one does).
    */
   putLazyFile(path: string, source: LazyText, mode?: number): void {
+    this.putNode(path, new LazyFile(source, mode));
+  }
+
+  /** Sets a node at `path`, making its parent directories. */
+  private putNode(path: string, node: FsNode): void {
     const p = normalizePath(path);
     this.mkdirs(parentOf(p));
-    this.nodes.set(p, new LazyFile(source, mode));
+    this.nodes.set(p, node);
   }
 
   /** `mkdir -p` without checks (a file on the way is replaced: only the kubelet calls this). */
@@ -165,13 +168,8 @@ export class FileTree {
     for (const [path, f] of files) {
       // Every pod's token volume has the same few paths: one string each for all of them.
       const p = projectedPaths.intern(`/${path}`);
-      if (typeof f.content === 'string') {
-        const normal = normalizePath(p);
-        this.mkdirs(parentOf(normal));
-        this.nodes.set(normal, projectedFileNode(f.content, f.mode));
-      } else {
-        this.putLazyFile(p, f.content, f.mode);
-      }
+      if (typeof f.content === 'string') this.putNode(p, projectedFileNode(f.content, f.mode));
+      else this.putLazyFile(p, f.content, f.mode);
     }
   }
 
