@@ -33,6 +33,7 @@ import type { SimulationConfig } from '../../config';
 import { Controller } from '../../runtime/controller';
 import type { EventRecorder, Recorder } from '../../runtime/events';
 import { keyFor, NODE_NAME_INDEX, objectKey, type Informer, type InformerFactory } from '../../runtime/informer';
+import { StringInterner } from '../../runtime/string-interner';
 import { ZoneDisruption, type DisruptionChange, type EvictionRates, type ZoneCount } from './disruption';
 import { markPodsNotReady } from './mark-pods-not-ready';
 import {
@@ -127,7 +128,7 @@ export class NodeLifecycleController {
    * One string per zone key: every node of a zone holds the same one, so the per-zone maps a pass
    * looks each node up in compare it by identity instead of reading each node's own copy.
    */
-  private readonly zoneKeys = new Map<string, string>();
+  private readonly zoneKeys = new StringInterner();
   /** Per-zone counters, reused across passes. */
   private readonly zoneCounts = new Map<string, ZoneCount>();
   private readonly zones = new ZoneDisruption();
@@ -348,20 +349,13 @@ export class NodeLifecycleController {
     const labels = node.metadata.labels;
     if (entry.labels !== labels || entry.count === undefined) {
       entry.labels = labels;
-      entry.zone = this.sharedZoneKey(zoneKey(entry.node));
+      entry.zone = this.zoneKeys.intern(zoneKey(entry.node));
       entry.excluded = isExcludedFromDisruption(entry.node);
       let count = this.zoneCounts.get(entry.zone);
       if (!count) this.zoneCounts.set(entry.zone, (count = { ready: 0, notReady: 0 }));
       entry.count = count;
     }
     return entry;
-  }
-
-  private sharedZoneKey(zone: string): string {
-    const shared = this.zoneKeys.get(zone);
-    if (shared !== undefined) return shared;
-    this.zoneKeys.set(zone, zone);
-    return zone;
   }
 
   private checkNode(entry: NodeEntry, ctx: HealthCheckContext, rates: EvictionRates): void {

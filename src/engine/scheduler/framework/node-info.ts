@@ -27,6 +27,7 @@ import {
   subtractResource,
 } from './resources';
 import type { NodeInfo, PodInfo, Resource } from './types';
+import { StringInterner } from '../../runtime/string-interner';
 
 let generationCounter = 0;
 
@@ -183,14 +184,10 @@ function labelOf(labels: Record<string, string> | undefined, key: string): strin
  * per-domain maps of the spreading indexes look zones up node after node, and a shared string
  * compares by identity and stays in cache.
  */
-const zoneValues = new Map<string, string>();
+const zoneValues = new StringInterner(4096);
 
 function internZone(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const shared = zoneValues.get(value);
-  if (shared !== undefined) return shared;
-  if (zoneValues.size < 4096) zoneValues.set(value, value);
-  return value;
+  return value === undefined ? undefined : zoneValues.intern(value);
 }
 
 function setNodeFields(m: MutableNodeInfo, node: KObject): void {
