@@ -74,3 +74,14 @@ export function withKey<T extends object>(obj: T, key: string, value: unknown): 
   (out as Record<string, unknown>)[key] = value;
   return out;
 }
+
+/**
+ * Whether `obj`'s own keys are exactly `keys`, in that order: the check before rebuilding an
+ * object as one literal of those keys (same JSON and YAML output, every field in the object).
+ */
+export function hasKeysInOrder(obj: object, keys: readonly string[]): boolean {
+  const own = Object.keys(obj);
+  if (own.length !== keys.length) return false;
+  for (let i = 0; i < own.length; i++) if (own[i] !== keys[i]) return false;
+  return true;
+}

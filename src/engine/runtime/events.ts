@@ -18,9 +18,10 @@
 // millisecond taken from a counter so two events in the same instant get different names. Where
 // Go's aggregator evicts an arbitrary message from its full set (PopAny), we evict the oldest.
 
-import { Lru } from './lru';
 import type { KEvent, KObject, ObjectReference } from '../../k8s/types';
 import type { ApiServer } from '../api/apiserver';
+import { hasKeysInOrder } from '../api/deep';
+import { Lru } from './lru';
 import { TokenBucket } from './rate-limiters';
 import { flatString, StringInterner } from './string-interner';
 
@@ -86,8 +87,7 @@ const FULL_REFERENCE_KEYS = ['kind', 'namespace', 'name', 'uid', 'apiVersion', '
 
 /** A copy of a reference: one literal when it has referenceTo's keys (all in the object), else key by key. */
 function copyReference(r: ObjectReference): ObjectReference {
-  const keys = Object.keys(r);
-  if (keys.length === FULL_REFERENCE_KEYS.length && keys.every((k, i) => k === FULL_REFERENCE_KEYS[i])) {
+  if (hasKeysInOrder(r, FULL_REFERENCE_KEYS)) {
     const { kind, namespace, name, uid, apiVersion, resourceVersion, fieldPath } = r;
     return { kind, namespace, name, uid, apiVersion, resourceVersion, fieldPath };
   }

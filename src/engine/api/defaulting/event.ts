@@ -7,6 +7,7 @@
 // same values, metadata included), all 14 live in the object: ~30 B less for every Event.
 
 import type { KEvent, KObject } from '../../../k8s/types';
+import { hasKeysInOrder } from '../deep';
 
 /** The recorder's key order (runtime/events.ts makeEvent). */
 const RECORDED_KEYS = [
@@ -26,16 +27,9 @@ const RECORDED_KEYS = [
   'reportingInstance',
 ] as const;
 
-function hasRecordedKeys(event: object): boolean {
-  const keys = Object.keys(event);
-  if (keys.length !== RECORDED_KEYS.length) return false;
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== RECORDED_KEYS[i]) return false;
-  return true;
-}
-
 /** No defaults: the event as sent — as one literal when it has the recorder's keys. */
 export function defaultEvent<T extends KObject>(event: T): T {
-  if (Object.isFrozen(event) || !hasRecordedKeys(event)) return event;
+  if (Object.isFrozen(event) || !hasKeysInOrder(event, RECORDED_KEYS)) return event;
   const e = event as unknown as KEvent & { eventTime: unknown };
   const laidOut = {
     apiVersion: e.apiVersion,
