@@ -72,6 +72,19 @@ describe('scheduling on a cluster', () => {
     expect(events(c, 'web')).toEqual([`Normal Scheduled Successfully assigned default/web to ${bound.spec.nodeName}`]);
   });
 
+  it("keeps the informer's latest pod in its cache once bound, not the pre-binding object", () => {
+    const c = new Cluster(1, { zones: 1, nodesPerZone: 1 });
+    c.api.create(pod('web'));
+    c.clock.advance(60_000);
+    const current = c.api.get(podKind, 'default', 'web');
+    expect(current.status.phase).toBe('Running');
+    const state = c.scheduler.cache.podState('default/web');
+    expect(state?.assumed).toBe(false);
+    // Status writes after the binding reuse the PodInfo, pointed at each new version.
+    expect(state?.podInfo.pod).toBe(current);
+    expect(state?.podInfo.requests.milliCPU).toBe(100);
+  });
+
   it('leaves pods of other schedulers alone', () => {
     const c = new Cluster(1, { zones: 1, nodesPerZone: 1 });
     c.api.create(pod('mine', { schedulerName: 'my-scheduler' }));

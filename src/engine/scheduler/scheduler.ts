@@ -27,7 +27,7 @@ import { SchedulerCache } from './cache';
 import { ExplainStore, type AttemptRecord } from './explain';
 import { fitErrorMessage, statusMessage, truncateMessage, type FitError } from './fit-error';
 import { newNodeInfo } from './framework/node-info';
-import { podInfoFor } from './framework/pod-info';
+import { podInfoFor, repointPodInfo } from './framework/pod-info';
 import type { FilterPlugin, PodInfo, ScorePlugin, Status } from './framework/types';
 import { defaultPlugins } from './plugins/registry';
 import {
@@ -324,11 +324,13 @@ export class Scheduler {
 
   private addBound(pod: KObject, old: KObject | undefined): void {
     this.cache.addOrUpdateBoundPod(pod, (p, previous) => {
-      // The binding write changes only nodeName and status: keep the PodInfo computed from the
-      // same spec fields (and share its parsed requests and terms).
-      // (Its `pod` stays the pre-binding object: the plugins read only labels and spec fields
-      // other than nodeName of pods already on a node, and any later change brings a new one.)
-      if (previous && old && onlyBound(old, p)) return previous;
+      // The binding write and status writes change only nodeName and status: keep the PodInfo
+      // computed from the same spec fields (and share its parsed requests and terms), pointed
+      // at the informer's object so the pre-binding one can be collected.
+      if (previous && old && onlyBound(old, p)) {
+        repointPodInfo(previous, p);
+        return previous;
+      }
       return podInfoFor(p);
     });
   }

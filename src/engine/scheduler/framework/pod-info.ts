@@ -179,6 +179,17 @@ export function podInfoFor(pod: KObject): PodInfo {
   return pi;
 }
 
+/**
+ * Points a PodInfo at a newer version of its pod whose labels, namespace, deletion and spec
+ * (nodeName aside) are the same, so every field derived from them still holds. The cache does
+ * this when the informer confirms a binding or reports a status change: the PodInfo no longer
+ * keeps the pre-binding object (a whole pod, spec and metadata) alive beside the store's.
+ */
+export function repointPodInfo(info: PodInfo, pod: KObject): void {
+  info.pod = pod;
+  podInfos.set(pod, info);
+}
+
 function flagsOf(pi: PodInfo): ParsedTerms {
   const own = (pi as Partial<PodInfoInternal>).terms;
   if (own !== undefined) return own;
