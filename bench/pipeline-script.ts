@@ -1,8 +1,17 @@
 // The pipeline bench's scripts (what a user would type), shared by `npm run bench` and the
-// browser measurement (e2e/worker-envelope.spec.ts).
+// browser measurements (e2e/worker-envelope.spec.ts, e2e/engine-worker.spec.ts).
 
 /** Replicas of each Deployment: 0.3·N Deployments make 30 pods per node. */
 export const REPLICAS = 100;
+
+/**
+ * How many workloads whose names start with `prefix` and a number (`d12`, `s3`) a `kubectl get
+ * … --no-headers` in `transcript` shows at REPLICAS/REPLICAS ready.
+ */
+export function readyWorkloads(transcript: string, prefix: string): number {
+  const ready = new RegExp(`^${prefix}\\d+ +${REPLICAS}/${REPLICAS} `);
+  return transcript.split('\n').filter((line) => ready.test(line)).length;
+}
 
 function nodeLines(nodes: number): string[] {
   const lines = ['kubeplay cluster reset --empty'];

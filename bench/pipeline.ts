@@ -22,7 +22,15 @@ import { runScript } from '../src/engine/script/runner';
 import { Simulation } from '../src/engine/simulation';
 import { CLI_NODE_FLAGS } from '../src/cli/node-flags';
 import { cpuMs, nowMs } from './gc';
-import { daemonSetScript, idleScript, pipelineScript, REPLICAS, statefulSetCount, statefulSetScript } from './pipeline-script';
+import {
+  daemonSetScript,
+  idleScript,
+  pipelineScript,
+  readyWorkloads,
+  REPLICAS,
+  statefulSetCount,
+  statefulSetScript,
+} from './pipeline-script';
 import { metric, RUNNING_FROM_SOURCE, type Metric, type Section } from './report';
 
 export interface PipelineBenchOptions {
@@ -63,11 +71,10 @@ function measureScale(nodes: number): ChildResult {
   const cpu0 = cpuMs();
   const { transcript } = runScript(pipelineScript(nodes), { seed: 1 });
   const wallMs = nowMs() - wall0;
-  const ready = new RegExp(`^d\\d+ +${REPLICAS}/${REPLICAS} `);
   return {
     wallMs,
     cpuMs: cpuMs() - cpu0,
-    readyDeployments: transcript.split('\n').filter((l) => ready.test(l)).length,
+    readyDeployments: readyWorkloads(transcript, 'd'),
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
   };
 }
@@ -78,11 +85,10 @@ export function measureStatefulSets(nodes: number): ChildResult {
   const cpu0 = cpuMs();
   const { transcript } = runScript(statefulSetScript(nodes), { seed: 1 });
   const wallMs = nowMs() - wall0;
-  const ready = new RegExp(`^s\\d+ +${REPLICAS}/${REPLICAS} `);
   return {
     wallMs,
     cpuMs: cpuMs() - cpu0,
-    readyDeployments: transcript.split('\n').filter((l) => ready.test(l)).length,
+    readyDeployments: readyWorkloads(transcript, 's'),
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
   };
 }
