@@ -11,6 +11,7 @@ import { metadataDecodeError } from '../api/decoding/decode';
 import type { KObject } from '../../k8s/types';
 import { KubectlError, type KubectlEnv, type KubectlIO } from './context';
 import { isRemoteLocation } from './examples';
+import { appendAll } from '../runtime/arrays';
 
 export interface ManifestObject {
   object: KObject;
@@ -89,7 +90,7 @@ export function parseManifestText(text: string, source: string, validate = true)
     if (unsupported !== undefined) {
       throw new KubectlError(`error parsing ${source}: error converting YAML to JSON: json: unsupported value: ${unsupported}`);
     }
-    out.push(...flatten(value, source, validate));
+    appendAll(out, flatten(value, source, validate));
   }
   return out;
 }

@@ -61,6 +61,7 @@ import {
   withDisruptionAllowedCondition,
   type PdbStatus,
 } from './pdb-status';
+import { appendAll } from '../../runtime/arrays';
 
 export const DISRUPTION_CONTROLLER = 'disruption-controller';
 /** The event source upstream's recorder uses. */
@@ -232,7 +233,7 @@ export class DisruptionController {
       for (const informer of this.workloads.values()) {
         if (informer.kind.kind !== 'ReplicaSet') continue;
         for (const rs of informer.byIndex(OWNER_UID_INDEX, uid)) {
-          if (rs.metadata.uid) pods.push(...this.pods.byIndex(OWNER_UID_INDEX, rs.metadata.uid));
+          if (rs.metadata.uid) appendAll(pods, this.pods.byIndex(OWNER_UID_INDEX, rs.metadata.uid));
         }
       }
     }

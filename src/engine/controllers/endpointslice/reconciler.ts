@@ -21,6 +21,7 @@ import {
   type Endpoint,
   type EndpointPort,
 } from './endpoints';
+import { appendAll } from '../../runtime/arrays';
 
 export const CONTROLLER_NAME = 'endpointslice-controller.k8s.io';
 export const LABEL_SERVICE_NAME = 'kubernetes.io/service-name';
@@ -183,18 +184,18 @@ function reconcileAddressType(
   const creates: KObject[] = [];
   for (const [key, group] of desired) {
     const r = reconcilePortMapping(service, existingByPorts.get(key) ?? [], group, addressType, maxPerSlice);
-    creates.push(...r.create);
-    plan.update.push(...r.update);
-    toDelete.push(...r.delete);
+    appendAll(creates, r.create);
+    appendAll(plan.update, r.update);
+    appendAll(toDelete, r.delete);
   }
-  for (const [key, slices] of existingByPorts) if (!desired.has(key)) toDelete.push(...slices);
+  for (const [key, slices] of existingByPorts) if (!desired.has(key)) appendAll(toDelete, slices);
   // No slice would be left: keep (or create) one placeholder without ports or endpoints.
   if (existing.length === toDelete.length && creates.length === 0) {
     if (toDelete.length === 1 && isPlaceholder(toDelete[0], service, addressType)) toDelete.length = 0;
     else creates.push(newSlice(service, addressType, []));
   }
-  plan.create.push(...creates);
-  plan.delete.push(...toDelete);
+  appendAll(plan.create, creates);
+  appendAll(plan.delete, toDelete);
 }
 
 function reconcilePortMapping(

@@ -6,6 +6,7 @@
 // ten (MaxJobPodFailureBackOff = 10 * time.Minute), which is what this follows.
 
 import type { KObject } from '../../../k8s/types';
+import { maxOf } from '../../runtime/arrays';
 
 /** DefaultJobPodFailureBackOff. */
 export const DEFAULT_JOB_POD_FAILURE_BACKOFF_MS = 10_000;
@@ -61,7 +62,7 @@ export function nextBackoffRecord(
       lastFailureTimeMs: failedTimes[failedTimes.length - 1],
     };
   }
-  const lastSuccess = Math.max(...newSucceeded.map(podFinishedTimeMs));
+  const lastSuccess = maxOf(newSucceeded.map(podFinishedTimeMs));
   const out: BackoffRecord = { failuresAfterLastSuccess: 0 };
   for (let i = failedTimes.length - 1; i >= 0; i--) {
     if (failedTimes[i] <= lastSuccess) break;

@@ -45,6 +45,7 @@ import {
   findMatchingVolume,
   isVolumeBoundToClaim,
 } from './volume-matching';
+import { appendAll } from '../../runtime/arrays';
 
 export const PV_CONTROLLER = 'persistentvolume-controller';
 /** --pvclaimbinder-sync-period. */
@@ -110,7 +111,7 @@ export class PersistentVolumeController {
   /** The unbound claims of a class (and, for a default class, those naming none). */
   private waitingClaimsOf(sc: KObject): string[] {
     const claims = this.pvcs.byIndex(PVCS_BY_CLASS_INDEX, sc.metadata.name ?? '');
-    if (isDefaultStorageClass(sc)) claims.push(...this.pvcs.byIndex(PVCS_BY_CLASS_INDEX, '').filter(hasNilClass));
+    if (isDefaultStorageClass(sc)) appendAll(claims, this.pvcs.byIndex(PVCS_BY_CLASS_INDEX, '').filter(hasNilClass));
     return claims.filter((c) => !c.spec?.volumeName).map((c) => CLAIM_PREFIX + objectKey(c));
   }
 

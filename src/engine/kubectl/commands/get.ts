@@ -16,6 +16,7 @@ import { filenameFlags, namespaceFlags, selectorFlags, requestNamespace } from '
 import { targetOf } from './manifest-target';
 import { loadManifests } from '../manifests';
 import { sortObjects } from '../printers/sort-by';
+import { appendAll } from '../../runtime/arrays';
 
 export const getFlags: FlagSpec[] = [
   ...namespaceFlags,
@@ -98,8 +99,9 @@ export function runGet(parsed: ParsedArgs, io: KubectlIO, env: KubectlEnv): numb
         }
       }
     } else {
-      items.push(
-        ...listResource(env.api, request.def, {
+      appendAll(
+        items,
+        listResource(env.api, request.def, {
           namespace: allNamespaces ? undefined : namespace,
           labelSelector,
           fieldSelector,

@@ -19,6 +19,7 @@
 // sorted key order. The `=~` operator some forks have does not exist upstream and is not supported.
 
 import { compareGoStrings, formatGoFloatG, goJsonMarshal, isGoInteger, sortedGoKeys } from './yaml-json';
+import { appendAll } from '../../runtime/arrays';
 
 // ---------------------------------------------------------------------------------------------------
 // Errors
@@ -689,7 +690,7 @@ class Evaluator {
         this.inRange++;
         const body = nodes.slice(i + 1);
         if (step.values.length > 0) {
-          for (const v of step.values) full.push(...this.findResults(v, body));
+          for (const v of step.values) appendAll(full, this.findResults(v, body));
         } else {
           // The body still runs (on no value) so that the position moves past its {end}.
           this.findResults(NO_VALUE, body);
@@ -814,7 +815,7 @@ class Evaluator {
     for (const list of lists) {
       const step = this.evalList(input, list);
       if (step.err !== undefined) return { values: input, err: step.err };
-      result.push(...step.values);
+      appendAll(result, step.values);
     }
     return { values: result };
   }
@@ -825,7 +826,7 @@ class Evaluator {
       const kids = children(v);
       if (kids.length === 0) continue;
       result.push(v);
-      result.push(...this.evalRecursive(kids));
+      appendAll(result, this.evalRecursive(kids));
     }
     return result;
   }

@@ -1,0 +1,16 @@
+// Array helpers safe at any length: `target.push(...items)` and `Math.max(...values)` pass every
+// element as an argument on the stack, and past about 100,000 elements (a `kubectl get events`
+// of a 1,000-node cluster) they throw "Maximum call stack size exceeded".
+
+/** Appends every item of `items` to `target` (push(...items) without the argument limit); returns `target`. */
+export function appendAll<T>(target: T[], items: Iterable<T>): T[] {
+  for (const item of items) target.push(item);
+  return target;
+}
+
+/** The largest of `values`, or -Infinity for none (Math.max(...values) without the argument limit). */
+export function maxOf(values: Iterable<number>): number {
+  let max = -Infinity;
+  for (const v of values) if (v > max || Number.isNaN(v)) max = v;
+  return max;
+}
