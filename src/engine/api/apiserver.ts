@@ -298,23 +298,30 @@ export class ApiServer {
   list(def: KindDefinition, options: ListOptions = {}): { items: KObject[]; resourceVersion: string } {
     const labels =
       typeof options.labelSelector === 'string' ? this.parseLabelSelector(options.labelSelector) : options.labelSelector;
-    const fields = options.fieldSelector ? this.parseFieldSelectorFor(def, options.fieldSelector) : undefined;
+    const selection = options.fieldSelector ? this.fieldSelection(def, options.fieldSelector) : undefined;
+    const fields = selection?.matches;
     const ks = this.store.kindStore(def);
     const namespace = def.namespaced ? options.namespace : undefined;
     const items: KObject[] = [];
     // What ks.values(namespace) yields, without a generator step per object.
-    const collect = (objects: Map<string, KObject>) => {
-      for (const obj of objects.values()) {
+    const collect = (objects: Iterable<KObject>) => {
+      for (const obj of objects) {
         if (labels && !labels.matches(obj.metadata.labels)) continue;
         if (fields && !fields(obj)) continue;
         items.push(obj);
       }
     };
-    if (namespace !== undefined) {
+    // A selector that requires one value of the kind's indexed field reads only those objects
+    // (the same set as a full scan: every candidate is still matched; the sort below orders it).
+    const required = def.indexedField ? selection?.requiredValue(def.indexedField) : undefined;
+    const candidates = required !== undefined ? ks.withIndexedValue(required, namespace) : undefined;
+    if (candidates) {
+      collect(candidates);
+    } else if (namespace !== undefined) {
       const objects = ks.byNamespace.get(namespace);
-      if (objects) collect(objects);
+      if (objects) collect(objects.values());
     } else {
-      for (const objects of ks.byNamespace.values()) collect(objects);
+      for (const objects of ks.byNamespace.values()) collect(objects.values());
     }
     return { items: sortByKey(items), resourceVersion: String(this.store.resourceVersion) };
   }
@@ -750,6 +757,14 @@ export class ApiServer {
    * metadata.namespace.
    */
   parseFieldSelectorFor(def: KindDefinition, selector: string): (obj: KObject) => boolean {
+    return this.fieldSelection(def, selector).matches;
+  }
+
+  /** The parsed selector: its predicate, and the value it requires of a field (`f=v`), if any. */
+  private fieldSelection(
+    def: KindDefinition,
+    selector: string,
+  ): { matches: (obj: KObject) => boolean; requiredValue: (field: string) => string | undefined } {
     let parsed;
     try {
       parsed = parseFieldSelector(selector);
@@ -763,12 +778,15 @@ export class ApiServer {
         throw errors.badRequest(`"${r.field}" is not a known field selector: only "metadata.name", "metadata.namespace"`);
       }
     }
-    return (obj) =>
-      parsed.matches((f) => {
-        if (f === 'metadata.name') return obj.metadata.name ?? '';
-        if (f === 'metadata.namespace') return def.namespaced ? (obj.metadata.namespace ?? '') : '';
-        return def.fieldSelectors?.[f]?.(obj) ?? '';
-      });
+    return {
+      matches: (obj) =>
+        parsed.matches((f) => {
+          if (f === 'metadata.name') return obj.metadata.name ?? '';
+          if (f === 'metadata.namespace') return def.namespaced ? (obj.metadata.namespace ?? '') : '';
+          return def.fieldSelectors?.[f]?.(obj) ?? '';
+        }),
+      requiredValue: (field) => parsed.requiresExactMatch(field),
+    };
   }
 
   /** EnsureObjectNamespaceMatchesRequestNamespace. */

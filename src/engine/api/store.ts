@@ -33,9 +33,67 @@ export class KindStore {
   /** namespace ('' for cluster-scoped) → name → object */
   readonly byNamespace = new Map<string, Map<string, KObject>>();
   size = 0;
+  /** The kind's indexedField value of each object → namespace → names with it. */
+  private readonly byIndexedValue: Map<string, Map<string, Set<string>>> | undefined;
+  private readonly indexedValue: ((obj: KObject) => string) | undefined;
+
+  constructor(def?: KindDefinition) {
+    const field = def?.indexedField;
+    const value = field ? def.fieldSelectors?.[field] : undefined;
+    if (value) {
+      this.indexedValue = (obj) => value(obj) ?? '';
+      this.byIndexedValue = new Map();
+    }
+  }
 
   get(namespace: string, name: string): KObject | undefined {
     return this.byNamespace.get(namespace)?.get(name);
+  }
+
+  /**
+   * The objects whose indexedField is `value` (one namespace, or all), in no particular order;
+   * undefined when the kind has no index.
+   */
+  withIndexedValue(value: string, namespace?: string): KObject[] | undefined {
+    if (!this.byIndexedValue) return undefined;
+    const out: KObject[] = [];
+    const byNs = this.byIndexedValue.get(value);
+    if (!byNs) return out;
+    for (const [ns, names] of byNs) {
+      if (namespace !== undefined && ns !== namespace) continue;
+      const objects = this.byNamespace.get(ns);
+      for (const name of names) {
+        const obj = objects?.get(name);
+        if (obj) out.push(obj);
+      }
+    }
+    return out;
+  }
+
+  /** Keeps the index in step with a write: `before` replaced by `after` (either may be absent). */
+  reindex(before: KObject | undefined, after: KObject | undefined): void {
+    const valueOf = this.indexedValue;
+    const index = this.byIndexedValue;
+    if (!valueOf || !index) return;
+    const was = before ? valueOf(before) : undefined;
+    const is = after ? valueOf(after) : undefined;
+    if (was === is) return;
+    if (before && was !== undefined) {
+      const ns = before.metadata.namespace ?? '';
+      const byNs = index.get(was);
+      const names = byNs?.get(ns);
+      names?.delete(before.metadata.name!);
+      if (names?.size === 0) byNs!.delete(ns);
+      if (byNs?.size === 0) index.delete(was);
+    }
+    if (after && is !== undefined) {
+      const ns = after.metadata.namespace ?? '';
+      let byNs = index.get(is);
+      if (!byNs) index.set(is, (byNs = new Map()));
+      let names = byNs.get(ns);
+      if (!names) byNs.set(ns, (names = new Set()));
+      names.add(after.metadata.name!);
+    }
   }
 
   *values(namespace?: string): IterableIterator<KObject> {
@@ -75,7 +133,7 @@ export class ObjectStore {
   kindStore(def: KindDefinition): KindStore {
     let ks = this.kinds.get(def);
     if (!ks) {
-      ks = new KindStore();
+      ks = new KindStore(def);
       this.kinds.set(def, ks);
     }
     return ks;
@@ -101,6 +159,7 @@ export class ObjectStore {
     }
     if (!old) ks.size++;
     m.set(obj.metadata.name!, obj);
+    ks.reindex(old, obj);
     this.emit(def, old ? 'MODIFIED' : 'ADDED', obj, old, rv);
   }
 
@@ -112,6 +171,7 @@ export class ObjectStore {
     if (m?.delete(final.metadata.name!)) {
       ks.size--;
       if (m.size === 0) ks.byNamespace.delete(ns);
+      ks.reindex(old, undefined);
     }
     this.emit(def, 'DELETED', final, old, rv);
   }

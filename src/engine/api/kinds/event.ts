@@ -99,6 +99,7 @@ export const eventKind: KindDefinition = {
     'metadata.namespace',
     'metadata.name',
   ],
+  indexedField: 'involvedObject.name',
   fieldSelectors: {
     'involvedObject.kind': (o) => fields(o).involvedObject?.kind,
     'involvedObject.name': (o) => fields(o).involvedObject?.name,

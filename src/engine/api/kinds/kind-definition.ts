@@ -129,6 +129,12 @@ export interface KindDefinition {
   /** Values of the selectable fields beyond metadata.name / metadata.namespace. */
   fieldSelectors?: Record<string, (obj: KObject) => string | undefined>;
   /**
+   * A field of fieldSelectors the store indexes: a LIST whose field selector requires one value
+   * of it reads only the objects with that value instead of the whole kind (Events by
+   * involvedObject.name: `kubectl describe` of one pod among 750,000 Events).
+   */
+  indexedField?: string;
+  /**
    * Field labels the kind's own conversion function accepts (core/v1 kinds register one); any
    * other label is refused with `field label not supported: <label>`. Unset: the default
    * conversion, which accepts only metadata.name and metadata.namespace.

@@ -2,6 +2,7 @@
 // whose involvedObject matches the object's reference by name, namespace and — when the reference
 // has them — kind and uid, printed oldest first as the `Events:` table.
 
+import { escapeFieldValue } from '../../../k8s/fields';
 import type { KEvent, KObject } from '../../../k8s/types';
 import type { KubectlEnv } from '../context';
 import { timestampSince } from './format';
@@ -25,7 +26,10 @@ export function refFor(obj: KObject): EventRef {
 export function searchEvents(env: KubectlEnv, ref: EventRef): KEvent[] {
   const def = env.registry.forObject('v1', 'Event');
   if (!def) return [];
-  const items = env.api.list(def, { namespace: ref.namespace || undefined }).items as KEvent[];
+  // Server-side by name, as kubectl's field selector (the API answers it from its index), the
+  // rest of the reference checked here.
+  const fieldSelector = `involvedObject.name=${escapeFieldValue(ref.name)}`;
+  const items = env.api.list(def, { namespace: ref.namespace || undefined, fieldSelector }).items as KEvent[];
   return items.filter((e) => {
     const io = e.involvedObject ?? {};
     if ((io.name ?? '') !== ref.name) return false;
