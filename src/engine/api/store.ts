@@ -33,17 +33,17 @@ export class KindStore {
   /** namespace ('' for cluster-scoped) → name → object */
   readonly byNamespace = new Map<string, Map<string, KObject>>();
   size = 0;
-  /** The kind's indexedField value of each object → namespace → names with it. */
-  private readonly byIndexedValue: Map<string, Map<string, Set<string>>> | undefined;
+  /**
+   * The kind's indexedField value → the objects with it, built on the first query that uses it
+   * (most sessions never ask, and the index costs memory per object) and kept from then on.
+   */
+  private byIndexedValue: Map<string, KObject[]> | undefined;
   private readonly indexedValue: ((obj: KObject) => string) | undefined;
 
   constructor(def?: KindDefinition) {
     const field = def?.indexedField;
     const value = field ? def.fieldSelectors?.[field] : undefined;
-    if (value) {
-      this.indexedValue = (obj) => value(obj) ?? '';
-      this.byIndexedValue = new Map();
-    }
+    if (value) this.indexedValue = (obj) => value(obj) ?? '';
   }
 
   get(namespace: string, name: string): KObject | undefined {
@@ -55,45 +55,39 @@ export class KindStore {
    * undefined when the kind has no index.
    */
   withIndexedValue(value: string, namespace?: string): KObject[] | undefined {
-    if (!this.byIndexedValue) return undefined;
-    const out: KObject[] = [];
-    const byNs = this.byIndexedValue.get(value);
-    if (!byNs) return out;
-    for (const [ns, names] of byNs) {
-      if (namespace !== undefined && ns !== namespace) continue;
-      const objects = this.byNamespace.get(ns);
-      for (const name of names) {
-        const obj = objects?.get(name);
-        if (obj) out.push(obj);
-      }
+    const valueOf = this.indexedValue;
+    if (!valueOf) return undefined;
+    if (!this.byIndexedValue) {
+      this.byIndexedValue = new Map();
+      for (const objects of this.byNamespace.values()) for (const obj of objects.values()) this.addIndexed(valueOf(obj), obj);
     }
-    return out;
+    const all = this.byIndexedValue.get(value) ?? [];
+    return namespace === undefined ? [...all] : all.filter((obj) => (obj.metadata.namespace ?? '') === namespace);
   }
 
-  /** Keeps the index in step with a write: `before` replaced by `after` (either may be absent). */
+  /** Keeps the index (once built) in step with a write: `before` replaced by `after` (either may be absent). */
   reindex(before: KObject | undefined, after: KObject | undefined): void {
     const valueOf = this.indexedValue;
-    const index = this.byIndexedValue;
-    if (!valueOf || !index) return;
-    const was = before ? valueOf(before) : undefined;
-    const is = after ? valueOf(after) : undefined;
-    if (was === is) return;
-    if (before && was !== undefined) {
-      const ns = before.metadata.namespace ?? '';
-      const byNs = index.get(was);
-      const names = byNs?.get(ns);
-      names?.delete(before.metadata.name!);
-      if (names?.size === 0) byNs!.delete(ns);
-      if (byNs?.size === 0) index.delete(was);
-    }
-    if (after && is !== undefined) {
-      const ns = after.metadata.namespace ?? '';
-      let byNs = index.get(is);
-      if (!byNs) index.set(is, (byNs = new Map()));
-      let names = byNs.get(ns);
-      if (!names) byNs.set(ns, (names = new Set()));
-      names.add(after.metadata.name!);
-    }
+    if (!valueOf || !this.byIndexedValue) return;
+    if (before) this.removeIndexed(valueOf(before), before);
+    if (after) this.addIndexed(valueOf(after), after);
+  }
+
+  private addIndexed(value: string, obj: KObject): void {
+    const list = this.byIndexedValue!.get(value);
+    if (list) list.push(obj);
+    else this.byIndexedValue!.set(value, [obj]);
+  }
+
+  /** Removes the object of `obj`'s namespace and name from `value`'s list (an older version may be there). */
+  private removeIndexed(value: string, obj: KObject): void {
+    const list = this.byIndexedValue!.get(value);
+    if (!list) return;
+    const { name, namespace = '' } = obj.metadata;
+    const at = list.findIndex((o) => o === obj || (o.metadata.name === name && (o.metadata.namespace ?? '') === namespace));
+    if (at < 0) return;
+    list.splice(at, 1);
+    if (list.length === 0) this.byIndexedValue!.delete(value);
   }
 
   *values(namespace?: string): IterableIterator<KObject> {
