@@ -3,6 +3,7 @@ import type { KObject } from '../../../k8s/types';
 import { deploymentStatus } from './rollout';
 import { buildDeployment, containerNameFromImage } from './create-deployment';
 import { changeCause } from './record';
+import { Simulation } from '../../simulation';
 
 function d(status: Record<string, unknown>, generation = 1, replicas = 3): KObject {
   return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x', generation }, spec: { replicas }, status };
@@ -61,5 +62,20 @@ describe('--record', () => {
     expect(changeCause('apply', parsed)).toBe(
       'kubectl apply --filename=https://k8s.io/examples/controllers/nginx-deployment.yaml --record=true',
     );
+  });
+});
+
+describe('rollout status on a busy cluster', () => {
+  it('answers from the current state when the Deployment last changed before the watch history', () => {
+    const sim = new Simulation({ seed: 1 });
+    let out = '';
+    const run = (line: string) => sim.openConsole((t) => (out += t)).run(line);
+    expect(run('kubectl create deployment web --image=nginx --replicas=2')).toBe(0);
+    expect(run('sleep 1m')).toBe(0);
+    // More writes than the watch history keeps (4,096 events), none of them to the Deployment.
+    for (let i = 0; i < 4_200; i++) run(`kubectl create configmap c${i}`);
+    out = '';
+    expect(run('kubectl rollout status deployment web')).toBe(0);
+    expect(out).toBe('deployment "web" successfully rolled out\n');
   });
 });

@@ -193,6 +193,12 @@ export function runRolloutStatus(parsed: ParsedArgs, io: KubectlIO, env: Kubectl
     }
   };
   onObject(first);
+  // UntilWithSync: the condition holds on the listed object, so no watch is opened.
+  if (failure !== undefined) throw failure;
+  if (done) return 0;
+  // Watched from the list's resourceVersion (now), as kubectl's ListWatch does: the object's own
+  // may be older than the watch history a busy cluster keeps ("too old resource version").
+  const { resourceVersion } = env.api.list(t.def, { namespace: t.namespace, fieldSelector: `metadata.name=${t.name}` });
   let deleted = false;
   const stop = env.api.watch(
     t.def,
@@ -204,7 +210,7 @@ export function runRolloutStatus(parsed: ParsedArgs, io: KubectlIO, env: Kubectl
       }
       onObject(e.object);
     },
-    { namespace: t.namespace, resourceVersion: first.metadata.resourceVersion },
+    { namespace: t.namespace, resourceVersion },
   );
   try {
     const limit = timeoutMs > 0 ? timeoutMs : MAX_STATUS_WAIT_MS;
