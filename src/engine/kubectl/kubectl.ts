@@ -63,8 +63,21 @@ export function runKubectl(argv: string[], io: KubectlIO, env: KubectlEnv): numb
       io.err(formatError(e, name));
       return 1;
     }
+    if (isOutputTooLong(e)) {
+      // kubectl would stream it; one JavaScript string holds at most 2^29 − 24 characters here.
+      io.err(`${OUTPUT_TOO_LONG}\n`);
+      return 1;
+    }
     throw e;
   }
+}
+
+/** What a command prints when its output would not fit in one string (`-o json` of 100,000 pods). */
+export const OUTPUT_TOO_LONG =
+  'error: the output is longer than the playground can hold (about 512 MiB of text): narrow it with a namespace, a label or field selector, or -o name';
+
+function isOutputTooLong(e: unknown): boolean {
+  return e instanceof RangeError && e.message === 'Invalid string length';
 }
 
 /** cobra's own help flag, which every command has. */
