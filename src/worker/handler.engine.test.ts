@@ -193,4 +193,19 @@ describe('WorkerHandler with the engine', () => {
       expect(printed('s')).toMatch(/^sleep: 25h is more virtual time than one command may take/);
     });
   });
+
+  it('answers an events query with the Events about one object, as kubectl describe finds them', () => {
+    handler.receive({ type: 'events', id: 'e1', about: { kind: 'Node', namespace: '', name: 'node-a1' } });
+    const [answer] = outbox.of('eventList');
+    expect(answer.id).toBe('e1');
+    const reasons = answer.events.map((e) => (e as { reason?: string }).reason);
+    expect(reasons).toContain('RegisteredNode');
+    expect(reasons).toContain('Starting');
+    expect(answer.total).toBe(answer.events.length);
+    const about = answer.events.map((e) => (e as { involvedObject?: { name?: string } }).involvedObject?.name);
+    expect(new Set(about)).toEqual(new Set(['node-a1']));
+
+    handler.receive({ type: 'events', id: 'e2', about: { kind: 'Pod', namespace: 'default', name: 'nothing-here' } });
+    expect(outbox.of('eventList')[1]).toEqual({ type: 'eventList', id: 'e2', events: [], total: 0 });
+  });
 });

@@ -102,7 +102,7 @@ export function Console() {
   const tabComplete = (el: HTMLInputElement) => {
     const at = el.selectionStart ?? value.length;
     const { objects, events } = kubeplayStore.getState();
-    const result = complete(value, at, { objects: { ...objects, ...events } });
+    const result = complete(value, at, { ofKind: (kind) => (kind === 'Event' ? events : objects).ofKind(kind) });
     const ambiguous = result.candidates.length > 1;
     if (result.line !== value) {
       caret.current = result.cursor;
