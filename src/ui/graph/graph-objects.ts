@@ -12,6 +12,8 @@ import type { KObject } from '../../k8s/types';
 import { selectGraphObjects, selectKind } from '../state/selectors';
 import { sameList } from './model';
 import { kubeplayStore } from '../state/store';
+import { graphCountdowns, graphModel } from './graph-model';
+import { useGraphView } from './view-state';
 
 /** Publications at most this often with many pods (ms). */
 export const BUSY_MS = 100;
@@ -74,14 +76,29 @@ function publish() {
   const before = published;
   read();
   lastPublish = Date.now();
-  if (published !== before) for (const l of listeners) l();
+  if (published === before || !published) return;
+  // the model now, React's render in a task of its own (graph-model.ts): input is answered between
+  graphModel(published, kubeplayStore.getState().machines, useGraphView.getState().namespace);
+  graphCountdowns(published);
+  timer = setTimeout(notify, 0);
+}
+
+function notify() {
+  timer = null;
+  for (const l of listeners) l();
+  // changes that came meanwhile wait for the next publication
+  if (kubeplayStore.getState().objects !== publishedFrom && listeners.size > 0) schedulePublish();
+}
+
+function schedulePublish() {
+  timer = setTimeout(publish, publishDelay(lastPublish, Date.now(), publishedPods));
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   unsubscribe ??= kubeplayStore.subscribe((state, prev) => {
     if (state.objects === prev.objects || timer) return;
-    timer = setTimeout(publish, publishDelay(lastPublish, Date.now(), publishedPods));
+    schedulePublish();
   });
   return () => {
     listeners.delete(listener);
