@@ -790,6 +790,20 @@ export function controllerOf(obj: KObject, kind: string): { kind: string; name: 
   return (obj.metadata.ownerReferences ?? []).find((r) => r.kind === kind && r.controller !== false);
 }
 
+/** A node's drawn pods at the last deriveModel, and their views sorted (see deriveModel). */
+interface DrawnGroup {
+  objs: readonly KObject[];
+  views: PodView[];
+}
+
+/**
+ * The last model's drawn pods per node, and the claims they were drawn with: in a big cluster
+ * most nodes' pods are the same objects from one publication to the next, and their views and
+ * sort are kept (a tenth of the page's main thread at 30,000 pods was sorting them).
+ */
+let lastGroups = new Map<string, DrawnGroup>();
+let lastClaims: readonly KObject[] = [];
+
 /** Up to this many drawn pods, `GraphModel.pods` is in namespace/name order (else node by node). */
 const SORT_ALL_PODS_UP_TO = 1000;
 
@@ -812,12 +826,11 @@ export function deriveModel(
 ): GraphModel {
   const nodeObjs: KObject[] = [];
   const podObjsByNode = new Map<string, KObject[]>();
-  // drawn pods by node ('' for none yet), sorted per node below: a sort of every pod was a
-  // tenth of the page's main thread at 30,000 pods
-  const drawnByNode = new Map<string, PodView[]>();
+  // drawn pods by node ('' for none yet), made into sorted views per node below
+  const drawnByNode = new Map<string, KObject[]>();
   let drawn = 0;
   const workloadObjs: KObject[] = [];
-  const claims = claimIndex(objects);
+  const claimObjs: KObject[] = [];
   const namespaces = new Map<string, number>();
   let hiddenPods = 0;
   for (const obj of objects) {
@@ -835,28 +848,41 @@ export function deriveModel(
         hiddenPods++;
         continue;
       }
-      const view = withClaims(podView(obj), obj, claims);
-      let group = drawnByNode.get(view.nodeName ?? '');
-      if (!group) drawnByNode.set(view.nodeName ?? '', (group = []));
-      group.push(view);
+      let group = drawnByNode.get(nodeName || '');
+      if (!group) drawnByNode.set(nodeName || '', (group = []));
+      group.push(obj);
       drawn++;
-    } else if ((WORKLOAD_KINDS as readonly string[]).includes(obj.kind) && shows(obj.metadata.namespace ?? '')) {
+    } else if (obj.kind === 'PersistentVolumeClaim') claimObjs.push(obj);
+    else if ((WORKLOAD_KINDS as readonly string[]).includes(obj.kind) && shows(obj.metadata.namespace ?? '')) {
       workloadObjs.push(obj);
     }
   }
   nodeObjs.sort((a, b) => byName(a.metadata.name ?? '', b.metadata.name ?? ''));
+  const claims = claimIndex(claimObjs);
+  const claimsUnchanged = sameList(lastClaims, claimObjs);
+  lastClaims = claimObjs;
 
   const podMap = new Map<ObjectKey, PodView>();
   const podsByNode = new Map<string, PodView[]>();
   const pending: PodView[] = [];
   const pods: PodView[] = [];
-  for (const [nodeName, group] of drawnByNode) {
-    group.sort(podOrder);
-    if (nodeName) podsByNode.set(nodeName, group);
-    else for (const p of group) if (p.tone !== 'done' && p.status !== 'Failed') pending.push(p);
+  const viewsByNode = new Map<string, PodView[]>();
+  const nextGroups = new Map<string, DrawnGroup>();
+  for (const [nodeName, objs] of drawnByNode) {
+    // a node whose drawn pods are the same objects as last time keeps its sorted views
+    const last = lastGroups.get(nodeName);
+    const views =
+      claimsUnchanged && last && sameList(last.objs, objs)
+        ? last.views
+        : objs.map((o) => withClaims(podView(o), o, claims)).sort(podOrder);
+    nextGroups.set(nodeName, { objs, views });
+    viewsByNode.set(nodeName, views);
+    if (nodeName) podsByNode.set(nodeName, views);
+    else for (const p of views) if (p.tone !== 'done' && p.status !== 'Failed') pending.push(p);
   }
+  lastGroups = nextGroups;
   // in namespace/name order when few (a sort of all of them is cheap then), else node by node
-  const groups = drawn <= SORT_ALL_PODS_UP_TO ? [[...drawnByNode.values()].flat().sort(podOrder)] : drawnByNode.values();
+  const groups = drawn <= SORT_ALL_PODS_UP_TO ? [[...viewsByNode.values()].flat().sort(podOrder)] : viewsByNode.values();
   for (const group of groups) {
     for (const p of group) {
       podMap.set(p.key, p);
