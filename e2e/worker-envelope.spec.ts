@@ -6,32 +6,22 @@
 // then polls `kubectl get deployments` until every one is 100/100. Meanwhile the frame's main
 // thread is probed every 100 ms for how late a timer fires (what an input would wait for: the
 // target is < 100 ms). Reported: wall time to all Ready, pods/s, the probe's worst and p95 delay,
-// and the peak RSS of the Chromium renderer processes (page and Worker live there).
+// and the peak RSS of the Chromium renderer processes this test started (page and Worker live there).
+// With KUBEPLAY_ENVELOPE_PROFILE=<file> it also records a CPU profile of the frame's main thread
+// (Chrome DevTools' .cpuprofile format) over the whole build; with KUBEPLAY_ENVELOPE_TRACE=<file>,
+// a Chromium trace (devtools.timeline: tasks, style, layout, paint, message handling).
 
-import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { expect, test, type Frame } from '@playwright/test';
 import { pipelineScript, REPLICAS } from '../bench/pipeline-script';
+import { rendererPeakRssMiB } from './renderer-rss';
 
 const NODES = Number(process.env.KUBEPLAY_ENVELOPE_NODES ?? 0);
+const PROFILE = process.env.KUBEPLAY_ENVELOPE_PROFILE;
+const TRACE = process.env.KUBEPLAY_ENVELOPE_TRACE;
 
 test.skip(!NODES, 'a measurement: npm run bench:worker (KUBEPLAY_ENVELOPE_NODES=5000)');
 test.use({ trace: 'off' });
-
-/** Peak RSS (VmHWM, MiB) of each Chromium renderer process. */
-function rendererPeakRssMiB(): number {
-  let peak = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.includes('chrom') || !cmdline.includes('--type=renderer')) continue;
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return peak;
-}
 
 test('the envelope in the page Worker', async ({ page, baseURL }) => {
   test.setTimeout(0);
@@ -80,6 +70,27 @@ test('the envelope in the page Worker', async ({ page, baseURL }) => {
     setTimeout(tick, 100);
   });
 
+  // the frame's own session when it runs in a process of its own, else the page's
+  const cdp =
+    PROFILE || TRACE
+      ? await page
+          .context()
+          .newCDPSession(frame)
+          .catch(() => page.context().newCDPSession(page))
+      : null;
+  if (cdp && PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
+  const traceEvents: unknown[] = [];
+  let traceDone: Promise<void> = Promise.resolve();
+  if (cdp && TRACE) {
+    cdp.on('Tracing.dataCollected', (e) => traceEvents.push(...e.value));
+    traceDone = new Promise((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8', transferMode: 'ReportEvents' });
+  }
+
   const started = Date.now();
   await page.evaluate(async (all) => {
     const run = (window as unknown as { kpRun: (line: string) => Promise<string> }).kpRun;
@@ -96,6 +107,15 @@ test('the envelope in the page Worker', async ({ page, baseURL }) => {
     ready = output.split('\n').filter((l) => pattern.test(l)).length;
   }
   const wallS = (Date.now() - started) / 1000;
+  if (cdp && PROFILE) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(PROFILE, JSON.stringify(profile));
+  }
+  if (cdp && TRACE) {
+    await cdp.send('Tracing.end');
+    await traceDone;
+    writeFileSync(TRACE, JSON.stringify({ traceEvents }));
+  }
   const delays = (await frame.evaluate(() => (window as unknown as { kpDelays: number[] }).kpDelays)).sort((a, b) => a - b);
   const p95 = delays[Math.floor(delays.length * 0.95)] ?? 0;
   const worst = delays[delays.length - 1] ?? 0;

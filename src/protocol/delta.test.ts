@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
-import { DeltaCoalescer, applyDelta, objectKey, objectsOfKind, parseObjectKey, type ObjectChange } from './delta';
+import { DeltaCoalescer, objectKey, parseObjectKey, type ObjectChange } from './delta';
 
 function pod(name: string, rv: number, namespace = 'default'): KObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, uid: `uid-${name}`, resourceVersion: String(rv) } };
@@ -81,59 +81,5 @@ describe('DeltaCoalescer', () => {
     expect(c.size).toBe(0);
     c.add(deleted(pod('a', 2)));
     expect(c.take()).toEqual({ upserts: [], deletes: ['Pod/default/a'] });
-  });
-});
-
-describe('applyDelta', () => {
-  it('upserts and deletes with copy-on-write, sharing untouched objects', () => {
-    const a = pod('a', 1);
-    const b = pod('b', 1);
-    const before = applyDelta({}, { reset: true, upserts: [a, b], deletes: [] });
-    const a2 = pod('a', 2);
-    const c = pod('c', 1);
-    const after = applyDelta(before, { upserts: [a2, c], deletes: ['Pod/default/b'] });
-    expect(after).not.toBe(before);
-    expect(Object.keys(after).sort()).toEqual(['Pod/default/a', 'Pod/default/c']);
-    expect(after['Pod/default/a']).toBe(a2);
-    expect(before['Pod/default/a']).toBe(a); // the old mirror is untouched
-    expect(before['Pod/default/b']).toBe(b);
-  });
-
-  it('returns the same record when nothing changes', () => {
-    const before = applyDelta({}, { reset: true, upserts: [pod('a', 1)], deletes: [] });
-    expect(applyDelta(before, { upserts: [], deletes: [] })).toBe(before);
-    expect(applyDelta(before, { upserts: [], deletes: ['Pod/default/unknown'] })).toBe(before);
-  });
-
-  it('reset replaces everything', () => {
-    const before = applyDelta({}, { reset: true, upserts: [pod('a', 1)], deletes: [] });
-    const after = applyDelta(before, { reset: true, upserts: [node('n', 1)], deletes: [] });
-    expect(Object.keys(after)).toEqual(['Node//n']);
-  });
-});
-
-describe('objectsOfKind', () => {
-  const lease = (name: string, rv: number): KObject => ({
-    apiVersion: 'coordination.k8s.io/v1',
-    kind: 'Lease',
-    metadata: { name, namespace: 'kube-node-lease', resourceVersion: String(rv) },
-  });
-
-  it('groups a mirror by kind and keeps an untouched kind’s record across deltas', () => {
-    const before = applyDelta({}, { reset: true, upserts: [pod('a', 1), pod('b', 1), lease('n1', 1)], deletes: [] });
-    const pods = objectsOfKind(before, 'Pod');
-    expect(Object.keys(pods)).toEqual(['Pod/default/a', 'Pod/default/b']);
-    const renewed = applyDelta(before, { upserts: [lease('n1', 2)], deletes: [] });
-    expect(objectsOfKind(renewed, 'Pod')).toBe(pods);
-    expect(objectsOfKind(renewed, 'Lease')['Lease/kube-node-lease/n1'].metadata.resourceVersion).toBe('2');
-    const changed = applyDelta(renewed, { upserts: [pod('c', 1)], deletes: ['Pod/default/a'] });
-    expect(Object.keys(objectsOfKind(changed, 'Pod'))).toEqual(['Pod/default/b', 'Pod/default/c']);
-    expect(objectsOfKind(changed, 'Lease')).toBe(objectsOfKind(renewed, 'Lease'));
-    expect(objectsOfKind(changed, 'Node')).toEqual({});
-  });
-
-  it('groups a record it did not build on first use', () => {
-    const objects = { 'Pod/default/a': pod('a', 1), 'Lease/kube-node-lease/n1': lease('n1', 1) };
-    expect(Object.keys(objectsOfKind(objects, 'Lease'))).toEqual(['Lease/kube-node-lease/n1']);
   });
 });

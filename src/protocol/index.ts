@@ -4,3 +4,4 @@
 export * from './messages';
 export * from './delta';
 export * from './validate';
+export * from './mirror';

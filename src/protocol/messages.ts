@@ -9,7 +9,7 @@ import type { KObject } from '../k8s/types';
  * Bump when a message changes shape. The UI sends it in `hello`; a worker built from a
  * different version refuses with an `error` instead of mis-reading messages.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** Multipliers of real time, or 'max': run events as fast as the worker can. */
 export type Speed = 0.5 | 1 | 2 | 5 | 10 | 100 | 'max';
@@ -82,6 +82,27 @@ export interface QueryMessage {
   line: string;
 }
 
+/** The object whose Events an `events` query asks for (an ObjectReference, as kubectl describe builds it). */
+export interface EventSubject {
+  kind: string;
+  /** '' for cluster-scoped objects. */
+  namespace: string;
+  name: string;
+  /** When given, only Events about this incarnation of the object. */
+  uid?: string;
+}
+
+/**
+ * The Events about one object, answered with an `eventList` (v3): the inspector's Events tab.
+ * The page mirrors only the cluster's newest Events, so it asks the API for the rest, as
+ * `kubectl describe` does.
+ */
+export interface EventsQueryMessage {
+  type: 'events';
+  id: string;
+  about: EventSubject;
+}
+
 /** Ctrl+C: ends a streaming `-w` watch in the console session. */
 export interface InterruptMessage {
   type: 'interrupt';
@@ -103,7 +124,15 @@ export interface ResetMessage {
 }
 
 export type ToWorker =
-  HelloMessage | ConsoleMessage | ApplyMessage | ActionMessage | QueryMessage | InterruptMessage | ClockMessage | ResetMessage;
+  | HelloMessage
+  | ConsoleMessage
+  | ApplyMessage
+  | ActionMessage
+  | QueryMessage
+  | EventsQueryMessage
+  | InterruptMessage
+  | ClockMessage
+  | ResetMessage;
 
 // ---------------------------------------------------------------------------------------------
 // worker → UI
@@ -201,6 +230,11 @@ export interface DeltaMessage {
    * for the UI's countdowns to Ready Unknown. Optional: a receiver keeps its default without it.
    */
   nodeMonitorGracePeriodMs?: number;
+  /**
+   * How many Events the cluster holds. The receiver mirrors only the newest of them (the sender
+   * sends those and deletes the ones it forgets), so a timeline can say what it leaves out.
+   */
+  eventsTotal?: number;
 }
 
 /** The answer to a `query`: everything it printed, whole. */
@@ -210,6 +244,17 @@ export interface ResultMessage {
   stdout: string;
   stderr: string;
   exitCode: number;
+}
+
+/** Events a query returns at most: the newest (by write) of those about the object. */
+export const MAX_QUERIED_EVENTS = 200;
+
+/** The answer to an `events` query: the newest MAX_QUERIED_EVENTS Events about the object, and how many there are. */
+export interface EventListMessage {
+  type: 'eventList';
+  id: string;
+  events: KObject[];
+  total: number;
 }
 
 /** Something went wrong outside a command (bad message, version mismatch, crash in a tick). */
@@ -229,7 +274,15 @@ export interface EditMessage {
 }
 
 export type FromWorker =
-  ReadyMessage | StartedMessage | OutputMessage | DoneMessage | DeltaMessage | ResultMessage | ErrorMessage | EditMessage;
+  | ReadyMessage
+  | StartedMessage
+  | OutputMessage
+  | DoneMessage
+  | DeltaMessage
+  | ResultMessage
+  | EventListMessage
+  | ErrorMessage
+  | EditMessage;
 
 /** Compile-time exhaustiveness for `switch (msg.type)`; throws if a new variant slips through at runtime. */
 export function assertNever(value: never, what = 'value'): never {

@@ -2,7 +2,7 @@
 // against the ToWorker union before the handler trusts it, and the parts of worker messages the
 // UI keeps as its own state (the machines snapshot). Returns an error text, never throws.
 
-import { isSpeed, type MachineInfo, type ResetOptions, type ToWorker } from './messages';
+import { isSpeed, type EventSubject, type MachineInfo, type ResetOptions, type ToWorker } from './messages';
 
 export type ParseResult = { ok: true; message: ToWorker } | { ok: false; error: string };
 
@@ -55,6 +55,17 @@ export function parseToWorker(data: unknown): ParseResult {
     case 'query':
       if (!isString(m.id) || !isString(m.line)) return fail('query: id and line must be strings');
       return { ok: true, message: { type: 'query', id: m.id, line: m.line } };
+    case 'events': {
+      const about = m.about;
+      if (!isString(m.id) || !isObject(about)) return fail('events: id must be a string and about an object');
+      if (!isString(about.kind) || !isString(about.namespace) || !isString(about.name)) {
+        return fail('events: about.kind, about.namespace and about.name must be strings');
+      }
+      if (about.uid !== undefined && !isString(about.uid)) return fail('events: about.uid must be a string');
+      const subject: EventSubject = { kind: about.kind, namespace: about.namespace, name: about.name };
+      if (about.uid !== undefined) subject.uid = about.uid;
+      return { ok: true, message: { type: 'events', id: m.id, about: subject } };
+    }
     case 'interrupt':
       return { ok: true, message: { type: 'interrupt' } };
     case 'clock':

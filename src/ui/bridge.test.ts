@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
 import { PROTOCOL_VERSION, type ClockState, type FromWorker, type ToWorker } from '../protocol/messages';
+import { ObjectMirror } from '../protocol/mirror';
 import { applySplitDelta, Bridge, INTERRUPT_GRACE_MS, WELCOME, type WorkerLike } from './bridge';
 import { useSelection } from './state/selection';
 import { createKubeplayStore } from './state/store';
@@ -57,9 +58,9 @@ describe('Bridge', () => {
     const before = store.getState().objects;
     deliver({ type: 'delta', seq: 2, reset: false, upserts: [node('a', '2')], deletes: ['Node//b'], clock: clock(32) });
     const s = store.getState();
-    expect(Object.keys(s.objects)).toEqual(['Node//a']);
-    expect(s.objects['Node//a'].metadata.resourceVersion).toBe('2');
-    expect(before['Node//b']).toBeDefined();
+    expect(s.objects.keys()).toEqual(['Node//a']);
+    expect(s.objects.get('Node//a')?.metadata.resourceVersion).toBe('2');
+    expect(before.get('Node//b')).toBeDefined();
     expect(s.clock.now).toBe(32);
     expect(s.deltaSeq).toBe(2);
   });
@@ -175,6 +176,29 @@ describe('Bridge', () => {
     expect(store.getState().transcript.entries.map((e) => e.text)).toEqual([WELCOME]);
     expect(store.getState().running).toEqual([]);
   });
+
+  it('asks for the Events about an object and resolves with the answer, or an error', async () => {
+    const { bridge, worker, deliver } = setup();
+    const about = { kind: 'Pod', namespace: 'default', name: 'web' };
+    const pending = bridge.events(about);
+    const sent = worker.sent.at(-1) as { type: string; id: string; about: unknown };
+    expect(sent).toMatchObject({ type: 'events', about });
+    const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'web.1', namespace: 'default' } };
+    deliver({ type: 'eventList', id: sent.id, events: [event], total: 3 });
+    await expect(pending).resolves.toEqual({ events: [event], total: 3 });
+
+    const failing = bridge.events(about);
+    deliver({ type: 'error', id: (worker.sent.at(-1) as { id: string }).id, message: 'bad message' });
+    await expect(failing).resolves.toEqual({ events: [], total: 0, error: 'kubeplay: bad message' });
+  });
+
+  it('keeps the number of Events the cluster holds', () => {
+    const { store, deliver } = setup();
+    deliver({ type: 'delta', seq: 1, reset: true, upserts: [], deletes: [], clock: clock(0), eventsTotal: 5000 });
+    expect(store.getState().eventsTotal).toBe(5000);
+    deliver({ type: 'delta', seq: 2, reset: false, upserts: [], deletes: [], clock: clock(16), eventsTotal: -1 });
+    expect(store.getState().eventsTotal).toBe(5000);
+  });
 });
 
 describe('Bridge: the session for Share, and command results', () => {
@@ -255,13 +279,13 @@ describe('applySplitDelta', () => {
   const event = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'web.1', namespace: 'default' } };
 
   it('keeps Events apart from the other objects, and leaves an untouched half identical', () => {
-    const start = { objects: {}, events: {} };
+    const start = { objects: ObjectMirror.EMPTY, events: ObjectMirror.EMPTY };
     const first = applySplitDelta(start, { upserts: [pod, event], deletes: [] });
-    expect(Object.keys(first.objects)).toEqual(['Pod/default/web']);
-    expect(Object.keys(first.events)).toEqual(['Event/default/web.1']);
+    expect(first.objects.keys()).toEqual(['Pod/default/web']);
+    expect(first.events.keys()).toEqual(['Event/default/web.1']);
 
     const second = applySplitDelta(first, { upserts: [], deletes: ['Event/default/web.1'] });
-    expect(second.events).toEqual({});
+    expect(second.events.size).toBe(0);
     expect(second.objects).toBe(first.objects);
   });
 });

@@ -11,10 +11,12 @@
 // the session's finished commands (with the virtual time between them) on the fresh one, which
 // rebuilds the same cluster: the seeded engine is deterministic.
 
-import { applyDelta, type ObjectDelta } from '../protocol/delta';
+import type { ObjectDelta } from '../protocol/delta';
+import type { KObject } from '../k8s/types';
 import {
   PROTOCOL_VERSION,
   assertNever,
+  type EventSubject,
   type FromWorker,
   type ResetOptions,
   type Speed,
@@ -30,6 +32,8 @@ import { kubeplayStore, type KubeplayState, type KubeplayStore } from './state/s
 
 /** A duration a worker reported, if it is one (a bad value leaves the UI's current one). */
 const validDuration = (ms: unknown): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms >= 0;
+/** A count a worker reported, if it is one. */
+const validCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
 
 /** What a command printed, whole, once it is done (see Bridge.track). */
 export interface CommandResult {
@@ -76,10 +80,19 @@ export interface QueryResult {
   exitCode: number;
 }
 
+/** The answer to an events query (see EventsQueryMessage); `error` when the worker could not answer. */
+export interface EventsResult {
+  events: KObject[];
+  total: number;
+  error?: string;
+}
+
 export class Bridge {
   private nextId = 0;
   /** Queries sent and not yet answered. */
   private readonly queries = new Map<string, (result: QueryResult) => void>();
+  /** Events queries sent and not yet answered. */
+  private readonly eventQueries = new Map<string, (result: EventsResult) => void>();
   /** Commands whose output someone awaits (track). */
   private readonly tracked = new Map<string, Tracked>();
   /** The session since the last reset, for Share. */
@@ -166,6 +179,18 @@ export class Bridge {
     return new Promise((resolve) => {
       this.queries.set(id, resolve);
       this.send({ type: 'query', id, line });
+    });
+  }
+
+  /**
+   * Asks the worker for the Events about one object (the inspector's Events tab): the page
+   * mirrors only the cluster's newest Events.
+   */
+  events(about: EventSubject): Promise<EventsResult> {
+    const id = this.id('e');
+    return new Promise((resolve) => {
+      this.eventQueries.set(id, resolve);
+      this.send({ type: 'events', id, about });
     });
   }
 
@@ -285,6 +310,7 @@ export class Bridge {
         this.recorder.delta(message.clock.now, message.reset);
         this.update((s) => ({
           ...applySplitDelta(s, message),
+          eventsTotal: validCount(message.eventsTotal) ? message.eventsTotal : s.eventsTotal,
           clock: message.clock,
           deltaSeq: message.seq,
           ...(validDuration(message.nodeMonitorGracePeriodMs)
@@ -332,11 +358,22 @@ export class Bridge {
         resolve?.({ stdout: message.stdout, stderr: message.stderr, exitCode: message.exitCode });
         return;
       }
+      case 'eventList': {
+        const resolve = this.eventQueries.get(message.id);
+        this.eventQueries.delete(message.id);
+        const events = Array.isArray(message.events) ? message.events : [];
+        resolve?.({ events, total: validCount(message.total) ? message.total : events.length });
+        return;
+      }
       case 'error':
         if (message.id?.startsWith('q')) {
           const resolve = this.queries.get(message.id);
           this.queries.delete(message.id);
           resolve?.({ stdout: '', stderr: `kubeplay: ${message.message}\n`, exitCode: 1 });
+          return;
+        }
+        if (message.id?.startsWith('e')) {
+          this.answerEventQueries(`kubeplay: ${message.message}`, message.id);
           return;
         }
         if (message.id) {
@@ -373,6 +410,7 @@ export class Bridge {
     this.attach(this.worker);
     for (const resolve of this.queries.values()) resolve({ stdout: '', stderr: `kubeplay: ${reason}\n`, exitCode: 1 });
     this.queries.clear();
+    this.answerEventQueries(`kubeplay: ${reason}`);
     this.quiet.clear();
     for (const id of running) {
       this.recorder.done(id, 130);
@@ -420,12 +458,22 @@ export class Bridge {
   private fail(reason: string): void {
     for (const resolve of this.queries.values()) resolve({ stdout: '', stderr: `kubeplay: ${reason}\n`, exitCode: 1 });
     this.queries.clear();
+    this.answerEventQueries(`kubeplay: ${reason}`);
     for (const id of [...this.tracked.keys()]) this.settle(id, 1, `kubeplay: ${reason}\n`);
     this.update((s) => ({
       connection: 'failed',
       connectionError: reason,
       transcript: appendEntry(s.transcript, 'stderr', `kubeplay: ${reason}\n`),
     }));
+  }
+
+  /** Answers the events query `id` (or every pending one) with nothing and `error`. */
+  private answerEventQueries(error: string, id?: string): void {
+    for (const [pending, resolve] of this.eventQueries) {
+      if (id !== undefined && pending !== id) continue;
+      this.eventQueries.delete(pending);
+      resolve({ events: [], total: 0, error });
+    }
   }
 
   /** Resolves a tracked command, with a last word on stderr if given. */
@@ -465,8 +513,8 @@ export function applySplitDelta(
   for (const obj of delta.upserts) (obj.kind === 'Event' ? events : rest).upserts.push(obj);
   for (const key of delta.deletes) (key.startsWith('Event/') ? events : rest).deletes.push(key);
   return {
-    objects: applyDelta(s.objects, { ...rest, reset: delta.reset }),
-    events: applyDelta(s.events, { ...events, reset: delta.reset }),
+    objects: s.objects.apply({ ...rest, reset: delta.reset }),
+    events: s.events.apply({ ...events, reset: delta.reset }),
   };
 }
 

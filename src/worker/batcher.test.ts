@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KObject } from '../k8s/types';
 import type { ClockState } from '../protocol/messages';
 import { DeltaBatcher, LARGE_MIRROR, LARGE_MIRROR_EVERY_MS, MAX_OBJECTS_PERIOD_MS, objectsPeriodMs } from './batcher';
+import { MIRRORED_EVENTS } from './newest-events';
 
 const clock = (now: number, over: Partial<ClockState> = {}): ClockState => ({
   now,
@@ -109,21 +110,74 @@ describe('DeltaBatcher', () => {
     expect(b.take(clock(0), () => [], undefined, 2)!.upserts).toHaveLength(1);
   });
 
-  it('spaces the object deltas of a bigger mirror further apart, Events counted, up to 2 s', () => {
-    expect(objectsPeriodMs(LARGE_MIRROR, 1_000_000)).toBe(0);
-    expect(objectsPeriodMs(LARGE_MIRROR + 1, 0)).toBe(LARGE_MIRROR_EVERY_MS);
-    expect(objectsPeriodMs(20_000, 30_000)).toBe(500);
-    expect(objectsPeriodMs(150_000, 750_000)).toBe(MAX_OBJECTS_PERIOD_MS);
+  it('spaces the object deltas of a bigger mirror further apart, Events aside, up to 2 s', () => {
+    expect(objectsPeriodMs(LARGE_MIRROR)).toBe(0);
+    expect(objectsPeriodMs(LARGE_MIRROR + 1)).toBe(LARGE_MIRROR_EVERY_MS);
+    expect(objectsPeriodMs(10_000_000)).toBe(MAX_OBJECTS_PERIOD_MS);
+    const period = objectsPeriodMs(20_000);
+    expect(period).toBeGreaterThanOrEqual(LARGE_MIRROR_EVERY_MS);
 
     const b = new DeltaBatcher();
     b.reset();
     const snapshot = [
-      ...Array.from({ length: 20_000 }, (_, i) => pod(`p${i}`, 1)),
-      ...Array.from({ length: 29_999 }, (_, i) => event(i)),
+      ...Array.from({ length: 19_999 }, (_, i) => pod(`p${i}`, 1)),
+      ...Array.from({ length: 30_000 }, (_, i) => event(i)),
     ];
     b.take(clock(0), () => snapshot, undefined, 1000);
-    b.add({ type: 'ADDED', object: event(30_000) }); // 50,000 mirrored: 500 ms apart
-    expect(b.take(clock(16), () => [], undefined, 1499)!.upserts).toEqual([]);
-    expect(b.take(clock(32), () => [], undefined, 1500)!.upserts).toHaveLength(1);
+    b.add({ type: 'ADDED', object: pod('p20000', 1) }); // 20,000 objects mirrored
+    expect(b.take(clock(16), () => [], undefined, 1000 + period - 1)!.upserts).toEqual([]);
+    expect(b.take(clock(32), () => [], undefined, 1000 + period)!.upserts).toHaveLength(1);
+  });
+});
+
+describe('DeltaBatcher and Events', () => {
+  const numbered = (i: number): KObject => ({ ...event(i), metadata: { ...event(i).metadata, resourceVersion: String(i) } });
+
+  it('sends only the newest MIRRORED_EVENTS Events of a snapshot, and how many there are', () => {
+    const b = new DeltaBatcher();
+    b.reset();
+    const events = Array.from({ length: MIRRORED_EVENTS + 50 }, (_, i) => numbered(i + 1)).reverse();
+    const d = b.take(clock(0), () => [pod('a', 1), ...events])!;
+    const sent = d.upserts.filter((o) => o.kind === 'Event').map((o) => Number(o.metadata.resourceVersion));
+    expect(sent).toHaveLength(MIRRORED_EVENTS);
+    expect(Math.min(...sent)).toBe(51);
+    expect(d.upserts.filter((o) => o.kind === 'Pod')).toHaveLength(1);
+    expect(d.eventsTotal).toBe(MIRRORED_EVENTS + 50);
+  });
+
+  it('forgets the oldest Event when a new one comes, and ignores the deletion of a forgotten one', () => {
+    const b = new DeltaBatcher();
+    b.reset();
+    b.take(clock(0), () => Array.from({ length: MIRRORED_EVENTS }, (_, i) => numbered(i + 1)));
+    b.add({ type: 'ADDED', object: numbered(MIRRORED_EVENTS + 1) });
+    let d = b.take(clock(16), () => [])!;
+    expect(d.upserts.map((o) => o.metadata.name)).toEqual([`e${MIRRORED_EVENTS + 1}`]);
+    expect(d.deletes).toEqual(['Event/default/e1']);
+    expect(d.eventsTotal).toBe(MIRRORED_EVENTS + 1);
+
+    // e2 written again: now the newest, so e3 goes when the next one comes
+    b.add({ type: 'MODIFIED', object: numbered(2) });
+    b.add({ type: 'ADDED', object: numbered(MIRRORED_EVENTS + 2) });
+    d = b.take(clock(32), () => [])!;
+    expect(d.upserts.map((o) => o.metadata.name)).toEqual(['e2', `e${MIRRORED_EVENTS + 2}`]);
+    expect(d.deletes).toEqual(['Event/default/e3']);
+
+    b.add({ type: 'DELETED', object: numbered(1) }); // forgotten already: the page does not have it
+    d = b.take(clock(48), () => [])!;
+    expect(d.deletes).toEqual([]);
+    expect(d.eventsTotal).toBe(MIRRORED_EVENTS + 1);
+    b.add({ type: 'DELETED', object: numbered(2) });
+    expect(b.take(clock(64), () => [])!.deletes).toEqual(['Event/default/e2']);
+  });
+
+  it('sends nothing for an Event created and forgotten between two deltas', () => {
+    const b = new DeltaBatcher();
+    b.reset();
+    b.take(clock(0), () => []);
+    for (let i = 1; i <= MIRRORED_EVENTS + 10; i++) b.add({ type: 'ADDED', object: numbered(i) });
+    const d = b.take(clock(16), () => [])!;
+    expect(d.upserts).toHaveLength(MIRRORED_EVENTS);
+    expect(d.deletes).toEqual([]);
+    expect(d.eventsTotal).toBe(MIRRORED_EVENTS + 10);
   });
 });

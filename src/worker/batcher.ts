@@ -1,18 +1,18 @@
 // DeltaBatcher: collects the simulation's watch events between two frames and turns them into
 // one DeltaMessage — coalesced per object (DeltaCoalescer), plus the clock when it moved and the
 // machines snapshot when its version changed. The host decides when a frame happens; the batcher
-// only knows whether there is anything to say. Past LARGE_MIRROR objects (Events aside: they pile
-// up in any cluster left running, and pacing a small cluster would merge the steps its graph
-// animates — a pod's Terminating, its replacement's binding) it sends object changes less often
-// (the clock still every frame): the page folds each object delta into its mirror and re-runs
-// what reads it, work that grows with the mirror (Events included). The period grows with the
-// mirror too (PERIOD_MS_PER_MIRRORED, from LARGE_MIRROR_EVERY_MS up to MAX_OBJECTS_PERIOD_MS), so
-// a big cluster costs the page about the same share of each second whatever its size, and the
-// page keeps time to answer input and commands.
+// only knows whether there is anything to say. Of the Events (the API keeps each an hour: most of
+// a big cluster's objects) the receiver mirrors only the newest MIRRORED_EVENTS (NewestEvents),
+// and is told how many there are. Past LARGE_MIRROR objects (Events aside: pacing a small cluster
+// would merge the steps its graph animates — a pod's Terminating, its replacement's binding) it
+// sends object changes less often (the clock still every frame), the period growing with the
+// mirror (PERIOD_MS_PER_MIRRORED, from LARGE_MIRROR_EVERY_MS up to MAX_OBJECTS_PERIOD_MS): what
+// the page derives from a kind (a list of its pods, the graph) is redone per delta that changes it.
 
-import { DeltaCoalescer, type ObjectChange } from '../protocol/delta';
+import { DeltaCoalescer, objectKey, type ObjectChange } from '../protocol/delta';
 import type { ClockState, DeltaMessage, MachineInfo } from '../protocol/messages';
 import type { KObject } from '../k8s/types';
+import { NewestEvents } from './newest-events';
 
 function sameClock(a: ClockState | null, b: ClockState): boolean {
   return a !== null && a.now === b.now && a.speed === b.speed && a.playing === b.playing && a.nextEventTime === b.nextEventTime;
@@ -29,27 +29,31 @@ export const LARGE_MIRROR = 1000;
 /** Shortest real time between two deltas carrying objects, for a large mirror (ms). */
 export const LARGE_MIRROR_EVERY_MS = 50;
 /**
- * Real time added between two object deltas per mirrored object, Events included (ms). With a
- * fixed 50 ms, 1,000 nodes / 30,000 pods built in the page left its main thread no idle time
- * (copying the mirror per delta, re-rendering), timers fired 946 ms late at p95 and the commands
- * queued behind: 283 s to all Ready. 10 µs per object: 106 s, 229 ms at p95 (Chromium, load 5–6).
+ * Real time added between two object deltas per mirrored object, Events aside (ms). The page
+ * folds a delta in proportion to the delta (ObjectMirror) and paces its graph by itself
+ * (graph-objects.ts), so a shorter period only means smaller deltas — smaller tasks on its main
+ * thread. 2,000 nodes / 60,000 pods built in the page (Chromium, load 3.4–5): 10 µs per object,
+ * 79.6 s to all Ready and timers 98.9 ms late at p95; 2 µs, 70.0 s and 85.3 ms. (Before the
+ * mirror shared its structure, 10 µs per object, Events counted, was the best: 216.7 s, 246 ms.)
  */
-export const PERIOD_MS_PER_MIRRORED = 0.01;
+export const PERIOD_MS_PER_MIRRORED = 0.002;
 /** Longest real time between two deltas carrying objects (ms): the graph still moves every 2 s. */
 export const MAX_OBJECTS_PERIOD_MS = 2000;
 
-/** Real time between two deltas carrying objects, for a mirror of `objects` objects and `events` Events. */
-export function objectsPeriodMs(objects: number, events: number): number {
+/** Real time between two deltas carrying objects, for a mirror of `objects` objects (Events aside). */
+export function objectsPeriodMs(objects: number): number {
   if (objects <= LARGE_MIRROR) return 0;
-  return Math.min(MAX_OBJECTS_PERIOD_MS, Math.max(LARGE_MIRROR_EVERY_MS, (objects + events) * PERIOD_MS_PER_MIRRORED));
+  return Math.min(MAX_OBJECTS_PERIOD_MS, Math.max(LARGE_MIRROR_EVERY_MS, objects * PERIOD_MS_PER_MIRRORED));
 }
 
 export class DeltaBatcher {
   private readonly coalescer = new DeltaCoalescer();
   /** Objects but Events the receiver mirrors (after the last reset, plus additions, minus deletions). */
   private mirrorSize = 0;
-  /** Events the receiver mirrors, counted the same way. */
-  private eventsMirrorSize = 0;
+  /** Events the cluster holds, counted the same way; the receiver mirrors the newest of them. */
+  private eventsTotal = 0;
+  /** The Events the receiver mirrors. */
+  private readonly newestEvents = new NewestEvents();
   /** Real time of the last delta that carried objects. */
   private lastObjectsAt = Number.NEGATIVE_INFINITY;
   private seq = 0;
@@ -61,11 +65,25 @@ export class DeltaBatcher {
   /** Records one committed write. */
   add(change: ObjectChange): void {
     if (this.resetPending) return; // the snapshot taken at the next frame already includes it
-    if (change.object.kind !== 'Event') {
-      if (change.type === 'ADDED') this.mirrorSize++;
-      else if (change.type === 'DELETED') this.mirrorSize = Math.max(0, this.mirrorSize - 1);
-    } else if (change.type === 'ADDED') this.eventsMirrorSize++;
-    else if (change.type === 'DELETED') this.eventsMirrorSize = Math.max(0, this.eventsMirrorSize - 1);
+    if (change.object.kind === 'Event') {
+      this.addEvent(change);
+      return;
+    }
+    if (change.type === 'ADDED') this.mirrorSize++;
+    else if (change.type === 'DELETED') this.mirrorSize = Math.max(0, this.mirrorSize - 1);
+    this.coalescer.add(change);
+  }
+
+  /** An Event's write: it becomes one of the newest (forgetting the oldest); a deletion matters only if mirrored. */
+  private addEvent(change: ObjectChange): void {
+    const key = objectKey(change.object);
+    if (change.type === 'DELETED') {
+      this.eventsTotal = Math.max(0, this.eventsTotal - 1);
+      if (this.newestEvents.delete(key)) this.coalescer.add(change);
+      return;
+    }
+    if (change.type === 'ADDED') this.eventsTotal++;
+    for (const object of this.newestEvents.write(key, change.object)) this.coalescer.add({ type: 'DELETED', object });
     this.coalescer.add(change);
   }
 
@@ -83,7 +101,7 @@ export class DeltaBatcher {
 
   /** Whether object changes are due at real time `nowMs` (always, without a time or for a small mirror). */
   private objectsDue(nowMs: number | undefined): boolean {
-    return nowMs === undefined || nowMs - this.lastObjectsAt >= objectsPeriodMs(this.mirrorSize, this.eventsMirrorSize);
+    return nowMs === undefined || nowMs - this.lastObjectsAt >= objectsPeriodMs(this.mirrorSize);
   }
 
   /** Whether take() would return a delta, given the current clock (and machines, and real time). */
@@ -108,21 +126,27 @@ export class DeltaBatcher {
     this.resetPending = false;
     const due = reset || this.objectsDue(nowMs);
     const { upserts, deletes } = reset
-      ? { upserts: snapshot(), deletes: [] }
+      ? { upserts: this.snapshotUpserts(snapshot()), deletes: [] }
       : due
         ? this.coalescer.take()
         : { upserts: [], deletes: [] };
-    if (reset) {
-      this.eventsMirrorSize = upserts.filter((o) => o.kind === 'Event').length;
-      this.mirrorSize = upserts.length - this.eventsMirrorSize;
-    }
     if (upserts.length || deletes.length) this.lastObjectsAt = nowMs ?? this.lastObjectsAt;
     this.lastClock = clock;
-    const delta: DeltaMessage = { type: 'delta', seq: ++this.seq, reset, upserts, deletes, clock };
+    const delta: DeltaMessage = { type: 'delta', seq: ++this.seq, reset, upserts, deletes, clock, eventsTotal: this.eventsTotal };
     if (machines && machines.version !== this.lastMachines) {
       this.lastMachines = machines.version;
       delta.machines = machines.snapshot();
     }
     return delta;
+  }
+
+  /** A snapshot as the receiver mirrors it: every object but Events, and the newest Events. */
+  private snapshotUpserts(objects: KObject[]): KObject[] {
+    const others: KObject[] = [];
+    const events: KObject[] = [];
+    for (const o of objects) (o.kind === 'Event' ? events : others).push(o);
+    this.mirrorSize = others.length;
+    this.eventsTotal = events.length;
+    return others.concat(this.newestEvents.reset(events, objectKey));
   }
 }

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Simulation } from '../engine/simulation';
 import { nodeStatus } from '../k8s/node-status';
-import { PROTOCOL_VERSION } from '../protocol/messages';
+import { MAX_QUERIED_EVENTS, PROTOCOL_VERSION } from '../protocol/messages';
 import { WorkerHandler } from './handler';
 import { FakeTimers, Outbox } from './testing/fakes';
 
@@ -192,5 +192,52 @@ describe('WorkerHandler with the engine', () => {
       expect(outbox.of('done')).toEqual([{ type: 'done', id: 's', exitCode: 1, now: 0 }]);
       expect(printed('s')).toMatch(/^sleep: 25h is more virtual time than one command may take/);
     });
+  });
+
+  it('answers an events query with the Events about one object, as kubectl describe finds them', () => {
+    handler.receive({ type: 'events', id: 'e1', about: { kind: 'Node', namespace: '', name: 'node-a1' } });
+    const [answer] = outbox.of('eventList');
+    expect(answer.id).toBe('e1');
+    const reasons = answer.events.map((e) => (e as { reason?: string }).reason);
+    expect(reasons).toContain('RegisteredNode');
+    expect(reasons).toContain('Starting');
+    expect(answer.total).toBe(answer.events.length);
+    const about = answer.events.map((e) => (e as { involvedObject?: { name?: string } }).involvedObject?.name);
+    expect(new Set(about)).toEqual(new Set(['node-a1']));
+
+    handler.receive({ type: 'events', id: 'e2', about: { kind: 'Pod', namespace: 'default', name: 'nothing-here' } });
+    expect(outbox.of('eventList')[1]).toEqual({ type: 'eventList', id: 'e2', events: [], total: 0 });
+  });
+
+  it('answers with the newest MAX_QUERIED_EVENTS Events about an object, and how many there are', () => {
+    const count = MAX_QUERIED_EVENTS + 10;
+    const yaml = Array.from(
+      { length: count },
+      (_, i) => `apiVersion: v1
+kind: Event
+metadata:
+  name: web.${i}
+  namespace: default
+involvedObject:
+  kind: Pod
+  name: web
+  namespace: default
+reason: Noted
+message: note ${i}
+type: Normal
+source:
+  component: test
+`,
+    ).join('---\n');
+    handler.receive({ type: 'apply', id: 'a1', yaml });
+    expect(outbox.of('done').find((d) => d.id === 'a1')?.exitCode).toBe(0);
+    handler.receive({ type: 'events', id: 'e1', about: { kind: 'Pod', namespace: 'default', name: 'web' } });
+    const [answer] = outbox.of('eventList');
+    expect(answer.total).toBe(count);
+    expect(answer.events).toHaveLength(MAX_QUERIED_EVENTS);
+    // the newest written: the first ten created are left out
+    const names = new Set(answer.events.map((e) => e.metadata.name));
+    expect(names.has('web.0')).toBe(false);
+    expect(names.has(`web.${count - 1}`)).toBe(true);
   });
 });

@@ -8,13 +8,17 @@
 
 import type { KObject } from '../k8s/types';
 import type { ConsoleSession, EditorSink, OutputSink, RunningCommand } from '../engine/simulation-types';
+import type { KubectlEnv } from '../engine/kubectl/context';
+import { searchEvents } from '../engine/kubectl/describe/events';
 import { objectKey, type ObjectChange } from '../protocol/delta';
 import {
+  MAX_QUERIED_EVENTS,
   PROTOCOL_VERSION,
   assertNever,
   type ClockControl,
   type ClockState,
   type CommandSource,
+  type EventSubject,
   type FromWorker,
   type MachineInfo,
   type ResetOptions,
@@ -53,6 +57,8 @@ export interface HostedSimulation {
   machinesVersion?(): string;
   /** The controller manager's node-monitor-grace-period, sent with every delta. */
   nodeMonitorGracePeriodMs?(): number;
+  /** What kubectl reads the cluster through: answers `events` queries as `kubectl describe` does. */
+  kubectlEnv?(): KubectlEnv;
 }
 
 /** Real time and timers; in the worker performance.now() and setTimeout. */
@@ -219,6 +225,9 @@ export class WorkerHandler {
         return;
       case 'query':
         this.runQuery(message.id, message.line);
+        return;
+      case 'events':
+        this.answerEvents(message.id, message.about);
         return;
       case 'interrupt':
         this.console?.session.interrupt();
@@ -415,6 +424,19 @@ export class WorkerHandler {
       collect.stderr += `error: internal error: ${errorText(error)}\n`;
     }
     this.post({ type: 'result', id, stdout: collect.stdout, stderr: collect.stderr, exitCode });
+  }
+
+  /**
+   * The Events about one object, newest (by write) first, at most MAX_QUERIED_EVENTS of them: the
+   * search `kubectl describe` makes (by name, namespace, kind and uid), through the same API.
+   */
+  private answerEvents(id: string, about: EventSubject): void {
+    const env = this.sim?.kubectlEnv?.();
+    const found = env ? searchEvents(env, about) : [];
+    const rv = (e: KObject) => Number(e.metadata.resourceVersion) || 0;
+    const newest =
+      found.length > MAX_QUERIED_EVENTS ? [...found].sort((a, b) => rv(b) - rv(a)).slice(0, MAX_QUERIED_EVENTS) : found;
+    this.post({ type: 'eventList', id, events: newest, total: found.length });
   }
 
   /** Runs engine code that may throw during a tick; on failure pauses so the error is not repeated every frame. */

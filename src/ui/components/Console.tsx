@@ -2,8 +2,12 @@
 // before its output, for typed commands and buttons alike); ↑/↓ walk the history; Tab completes
 // (console/completion.ts; a second Tab lists the candidates, as bash does); `clear` and Ctrl+L
 // empty the screen; `help` lists what the console understands (console/help.ts); Ctrl+C without a selection stops a streaming watch or a running command.
+// The transcript (up to 2,000 entries) is drawn in chunks of CHUNK_ENTRIES that the browser lays
+// out only while on screen (content-visibility), and the output follows new text once per frame:
+// laying out the whole transcript on every output was a seventh of the page's main thread while a
+// script ran thousands of commands.
 
-import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useBridge } from '../bridge-context';
 import { complete, formatCandidates } from '../console/completion';
 import { consoleHelp } from '../console/help';
@@ -41,6 +45,40 @@ const Entry = memo(function Entry({ entry }: { entry: ConsoleEntry }) {
   }
 });
 
+/** Entries per chunk of the transcript: one block the browser lays out (or skips) as a whole. */
+const CHUNK_ENTRIES = 50;
+
+/** The entries in chunks of CHUNK_ENTRIES by seq, so a chunk keeps its entries while later ones arrive. */
+function chunksOf(entries: readonly ConsoleEntry[]): ConsoleEntry[][] {
+  const chunks: ConsoleEntry[][] = [];
+  let current: ConsoleEntry[] = [];
+  let chunkId = -1;
+  for (const entry of entries) {
+    const id = Math.floor(entry.seq / CHUNK_ENTRIES);
+    if (id !== chunkId && current.length > 0) {
+      chunks.push(current);
+      current = [];
+    }
+    chunkId = id;
+    current.push(entry);
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+const sameEntries = (a: { entries: readonly ConsoleEntry[] }, b: { entries: readonly ConsoleEntry[] }) =>
+  a.entries.length === b.entries.length && a.entries.every((entry, i) => entry === b.entries[i]);
+
+const Chunk = memo(function Chunk({ entries }: { entries: readonly ConsoleEntry[] }) {
+  return (
+    <div className="t-chunk">
+      {entries.map((entry) => (
+        <Entry key={entry.seq} entry={entry} />
+      ))}
+    </div>
+  );
+}, sameEntries);
+
 /** Pixels from the bottom within which the output keeps following new text. */
 const STICKY_PX = 32;
 
@@ -73,9 +111,15 @@ export function Console() {
     caret.current = null;
   }, [value]);
 
-  useLayoutEffect(() => {
-    const el = output.current;
-    if (el && sticky.current) el.scrollTop = el.scrollHeight;
+  // Follows new text in the next frame, where the browser lays out anyway (reading scrollHeight
+  // here, at every commit, forced a layout of its own).
+  useEffect(() => {
+    if (!sticky.current) return;
+    const frame = requestAnimationFrame(() => {
+      const el = output.current;
+      if (el && sticky.current) el.scrollTop = el.scrollHeight;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [entries]);
 
   const submit = () => {
@@ -102,7 +146,7 @@ export function Console() {
   const tabComplete = (el: HTMLInputElement) => {
     const at = el.selectionStart ?? value.length;
     const { objects, events } = kubeplayStore.getState();
-    const result = complete(value, at, { objects: { ...objects, ...events } });
+    const result = complete(value, at, { ofKind: (kind) => (kind === 'Event' ? events : objects).ofKind(kind) });
     const ambiguous = result.candidates.length > 1;
     if (result.line !== value) {
       caret.current = result.cursor;
@@ -195,8 +239,8 @@ export function Console() {
           }}
         >
           <pre>
-            {entries.map((entry) => (
-              <Entry key={entry.seq} entry={entry} />
+            {chunksOf(entries).map((chunk) => (
+              <Chunk key={Math.floor(chunk[0].seq / CHUNK_ENTRIES)} entries={chunk} />
             ))}
           </pre>
         </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
+import { ObjectMirror } from '../../protocol/mirror';
 import { commonPrefix, complete, formatCandidates, resolveType, type CompletionContext } from './completion';
 import { RESOURCE_TYPES } from './completion-data';
 import { loadExplainSchema } from './explain-paths';
@@ -27,9 +28,8 @@ const objects = [
   obj('Deployment', 'coredns', 'kube-system'),
   obj('Service', 'kubernetes', 'default'),
 ];
-const ctx: CompletionContext = {
-  objects: Object.fromEntries(objects.map((o) => [`${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o])),
-};
+const mirror = ObjectMirror.of(objects);
+const ctx: CompletionContext = { ofKind: (kind) => mirror.ofKind(kind) };
 
 /** Completes at the end of the line; returns the new line and the candidates. */
 function tab(line: string) {

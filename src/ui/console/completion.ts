@@ -8,8 +8,8 @@
 // it ends in `=` or `/`); several are completed to their common prefix and returned so a second
 // Tab can list them.
 
-import type { KObject } from '../../k8s/types';
 import { parseObjectKey } from '../../protocol/delta';
+import type { KindTable } from '../../protocol/mirror';
 import {
   KUBECTL_FLAGS,
   KUBECTL_GLOBAL_FLAGS,
@@ -28,8 +28,8 @@ import { explainPathCandidates } from './explain-paths';
 const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
 export interface CompletionContext {
-  /** The store's `objects`: object key (`Kind/namespace/name`) → object. */
-  objects: Readonly<Record<string, KObject>>;
+  /** The mirrored objects of a kind (the store's `objects`, or its `events` for Event). */
+  ofKind(kind: string): Pick<KindTable, 'keys' | 'values'>;
 }
 
 export interface Completion {
@@ -386,8 +386,7 @@ function typedNameCandidates(word: string, namespace: string | undefined, ctx: C
 /** Names of the objects of a kind; `namespace` undefined means every namespace (or cluster-scoped). */
 function namesOf(ctx: CompletionContext, kind: string, namespace: string | undefined): string[] {
   const names = new Set<string>();
-  for (const key of Object.keys(ctx.objects)) {
-    if (!key.startsWith(`${kind}/`)) continue;
+  for (const key of ctx.ofKind(kind).keys()) {
     const k = parseObjectKey(key);
     if (namespace !== undefined && k.namespace !== namespace) continue;
     names.add(k.name);
@@ -398,8 +397,7 @@ function namesOf(ctx: CompletionContext, kind: string, namespace: string | undef
 /** The zones the nodes are labelled with. */
 function zonesOf(ctx: CompletionContext): string[] {
   const zones = new Set<string>();
-  for (const [key, obj] of Object.entries(ctx.objects)) {
-    if (!key.startsWith('Node/')) continue;
+  for (const obj of ctx.ofKind('Node').values()) {
     const zone = obj.metadata.labels?.[ZONE_LABEL];
     if (zone) zones.add(zone);
   }

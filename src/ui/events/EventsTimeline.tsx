@@ -1,9 +1,12 @@
 // EventsTimeline: `kubectl get events` as a live table — LAST SEEN, TYPE, REASON, OBJECT, MESSAGE —
 // newest first, with a text filter and a Warning-only toggle. A row selects the object it is about.
+// The page mirrors only the cluster's newest Events (the worker's NewestEvents); the header says
+// so when there are more.
 
 import { memo, useDeferredValue, useState, type KeyboardEvent } from 'react';
 import { useSelection } from '../state/selection';
-import { filterEvents, lastSeenText, type EventRow } from './events';
+import { useKubeplay } from '../state/store';
+import { eventCountText, filterEvents, lastSeenText, type EventRow } from './events';
 import { useEventRows, useNowSeconds } from './use-event-rows';
 import './events.css';
 
@@ -55,6 +58,7 @@ export function EventsTimeline() {
   const query = useDeferredValue(text);
   const shown = filterEvents(rows, query, warningsOnly);
   const warnings = rows.reduce((n, r) => n + (r.type === 'Warning' ? 1 : 0), 0);
+  const total = useKubeplay((s) => s.eventsTotal);
 
   return (
     <section className="panel events-timeline" aria-labelledby="events-heading">
@@ -73,7 +77,7 @@ export function EventsTimeline() {
           Warnings only
         </label>
         <span className="panel-meta">
-          {shown.length === rows.length ? `${rows.length} events` : `${shown.length} of ${rows.length} events`}
+          {eventCountText(shown.length, rows.length, total)}
           {warnings > 0 && ` · ${warnings} warnings`}
         </span>
       </header>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { KObject } from '../../k8s/types';
-import { eventLastSeenMs, eventRows, eventsFor, filterEvents, involvedKeyOf, lastSeenText } from './events';
+import {
+  eventCountText,
+  eventLastSeenMs,
+  eventRows,
+  filterEvents,
+  involvedKeyOf,
+  lastSeenText,
+  latestEventAbout,
+} from './events';
 
 const T0 = Date.UTC(2026, 0, 1);
 const iso = (s: number) => new Date(T0 + s * 1000).toISOString().replace('.000Z', 'Z');
@@ -79,27 +87,26 @@ describe('events', () => {
     expect(filterEvents(rows, 'scheduled', true)).toHaveLength(0);
   });
 
-  it('finds the events of one object by uid or by kind/namespace/name', () => {
-    const rows = eventRows(
-      Object.values(
-        mirror(
-          ev('by-uid', { involvedObject: { kind: 'Pod', name: 'renamed?', namespace: 'default', uid: 'u-web-1' } }),
-          ev('by-name'),
-          ev('other', { involvedObject: { kind: 'Pod', name: 'web-2', namespace: 'default', uid: 'u-web-2' } }),
-        ),
-      ),
-    );
+  it('tells the last written event about one object, by uid or by kind/namespace/name', () => {
     const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web-1', namespace: 'default', uid: 'u-web-1' } } as KObject;
-    expect(
-      eventsFor(rows, pod, 'Pod/default/web-1')
-        .map((r) => r.key)
-        .sort(),
-    ).toEqual(['Event/default/by-name', 'Event/default/by-uid']);
+    const byUid = ev('by-uid', { involvedObject: { kind: 'Pod', name: 'renamed?', namespace: 'default', uid: 'u-web-1' } }, '7');
+    const byName = ev('by-name', {}, '5');
+    const other = ev('other', { involvedObject: { kind: 'Pod', name: 'web-2', namespace: 'default', uid: 'u-web-2' } }, '9');
+    expect(latestEventAbout([byName, byUid, other], pod, 'Pod/default/web-1')).toBe('7');
+    expect(latestEventAbout([byName, other], pod, 'Pod/default/web-1')).toBe('5');
+    expect(latestEventAbout([other], pod, 'Pod/default/web-1')).toBe('');
   });
 
   it('prints LAST SEEN as a human duration', () => {
     const [row] = eventRows(Object.values(mirror(ev('a'))));
     expect(lastSeenText(row, T0 + 10_000 + 200_000)).toBe('3m20s');
     expect(lastSeenText({ ...row, lastSeenMs: Number.NaN }, T0)).toBe('<unknown>');
+  });
+
+  it('counts the events shown, and says when the page holds only the newest', () => {
+    expect(eventCountText(42, 42, 42)).toBe('42 events');
+    expect(eventCountText(5, 42, 0)).toBe('5 of 42 events');
+    expect(eventCountText(1000, 1000, 743_210)).toBe('newest 1,000 of 743,210 events');
+    expect(eventCountText(5, 1000, 743_210)).toBe('5 of the newest 1,000 of 743,210 events');
   });
 });

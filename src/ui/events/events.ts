@@ -92,10 +92,24 @@ export function eventRows(objects: Iterable<KObject>): EventRow[] {
   return items.sort(compareNewestFirst).map((i) => i.row);
 }
 
-/** Rows about one object: same uid, or same kind, namespace and name. */
-export function eventsFor(rows: readonly EventRow[], obj: KObject, key: ObjectKey): EventRow[] {
+/** Whether an Event is about `obj` (whose key is `key`): same uid, or same kind, namespace and name. */
+function isAbout(event: KObject, obj: KObject, key: ObjectKey): boolean {
   const uid = obj.metadata.uid;
-  return rows.filter((r) => (uid && r.involvedUid === uid) || r.involvedKey === key);
+  return (!!uid && fields(event).involvedObject?.uid === uid) || involvedKeyOf(event) === key;
+}
+
+/**
+ * The resourceVersion of the last written Event about `obj` among `events` ('' when none): it
+ * changes whenever an Event about the object is written, and every write makes an Event one of
+ * the mirrored newest.
+ */
+export function latestEventAbout(events: Iterable<KObject>, obj: KObject, key: ObjectKey): string {
+  let latest = -1;
+  for (const event of events) {
+    if (!isAbout(event, obj, key)) continue;
+    latest = Math.max(latest, Number(event.metadata.resourceVersion) || 0);
+  }
+  return latest < 0 ? '' : String(latest);
 }
 
 /** The filter box and the Warning-only toggle: every word must appear in TYPE, REASON, OBJECT or MESSAGE. */
@@ -113,4 +127,15 @@ export function filterEvents(rows: readonly EventRow[], text: string, warningsOn
 export function lastSeenText(row: EventRow, nowMs: number): string {
   if (Number.isNaN(row.lastSeenMs)) return '<unknown>';
   return humanDuration(nowMs - row.lastSeenMs);
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The timeline's count: `42 events`, `5 of 42 events`; when the cluster holds more Events than
+ * the page mirrors, `newest 1,000 of 743,210 events` (`5 of the newest …` filtered).
+ */
+export function eventCountText(shown: number, mirrored: number, total: number): string {
+  const all = total > mirrored ? `newest ${count(mirrored)} of ${count(total)} events` : `${count(mirrored)} events`;
+  return shown === mirrored ? all : `${count(shown)} of ${total > mirrored ? 'the ' : ''}${all}`;
 }

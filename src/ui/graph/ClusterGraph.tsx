@@ -24,12 +24,9 @@ import {
   type Node,
 } from '@xyflow/react';
 import { applyZoomDetail } from './zoom-detail';
-import type { KObject } from '../../k8s/types';
-import { podCountdowns } from '../controlplane/timers';
 import { useSelection } from '../state/selection';
 import { useTheme } from '../theme';
 import { kubeplayStore, useKubeplay } from '../state/store';
-import { countdownCandidates } from './countdown-pods';
 import { GraphContextMenu, openGraphMenu, useGraphMenu } from './ContextMenu';
 import { useGraphObjects } from './graph-objects';
 import {
@@ -43,9 +40,10 @@ import {
   type PlacedChip,
 } from './flow';
 import { layoutGraph, type GraphLayout } from './layout';
-import { deriveModel, type GraphModel, type PodView } from './model';
+import { graphCountdowns, graphModel } from './graph-model';
+import type { GraphModel, PodView } from './model';
 import { CountHistory } from './history';
-import { namespaceShown, useGraphView } from './view-state';
+import { useGraphView } from './view-state';
 import { NamespaceFilter } from './NamespaceFilter';
 import { StatusIcon } from './StatusIcon';
 import { ChipSlots } from './chip-slots';
@@ -151,17 +149,6 @@ function Legend() {
   );
 }
 
-/**
- * Pod countdowns (eviction, crash-loop restart) by pod key; times are absolute, so they change
- * only with the objects. Only the candidates (countdown-pods.ts) go through the rules.
- */
-function countdownsOf(objects: readonly KObject[]) {
-  const pods = objects.filter((o) => o.kind === 'Pod');
-  const nodes = objects.filter((o) => o.kind === 'Node');
-  // the clock only fills in for a taint without timeAdded
-  return podCountdowns(countdownCandidates(pods, nodes), nodes, kubeplayStore.getState().clock.unixMs);
-}
-
 /** Keeps the canvas's zoom level of detail (zoom-detail.ts) in step with React Flow's zoom, without rendering. */
 function ZoomLevel({ target }: { target: { current: HTMLElement | null } }) {
   const store = useStoreApi();
@@ -196,11 +183,8 @@ function Graph() {
   const machines = useKubeplay((s) => s.machines);
   const namespace = useGraphView((s) => s.namespace);
   const openZones = useGraphView((s) => s.openZones);
-  const model = useMemo(
-    () => deriveModel(objects, machines, (ns) => namespaceShown(namespace, ns)),
-    [objects, machines, namespace],
-  );
-  const countdowns = useMemo(() => countdownsOf(objects), [objects]);
+  const model = useMemo(() => graphModel(objects, machines, namespace), [objects, machines, namespace]);
+  const countdowns = useMemo(() => graphCountdowns(objects), [objects]);
   const ghosts = useGhosts(model.pods);
   // chips keep their place in a card while they live (a rollout redraws only what changed)
   const [chipSlots] = useState(() => new ChipSlots());

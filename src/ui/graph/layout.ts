@@ -232,23 +232,37 @@ function withGhosts(list: readonly PodView[], ghosts: readonly PodView[]): { vie
   return out.sort((a, b) => podOrder(a.view, b.view));
 }
 
+/** Counts and samples per list of pods: a node's list is the same array while its pods are (deriveModel). */
+const countsCache = new WeakMap<readonly PodView[], StatusCount[]>();
+const samplesCache = new WeakMap<readonly PodView[], CountSample>();
+
 /** Per-status counts, at most STATUS_TILES_MAX tiles (the rest as `other`). */
 function cappedCounts(pods: readonly PodView[]): StatusCount[] {
+  const hit = countsCache.get(pods);
+  if (hit) return hit;
   const all = statusCounts(pods);
-  if (all.length <= STATUS_TILES_MAX) return all;
   const rest = all.slice(STATUS_TILES_MAX - 1).reduce((sum, c) => sum + c.count, 0);
-  return [...all.slice(0, STATUS_TILES_MAX - 1), { status: 'other', tone: 'unknown', count: rest }];
+  const counts =
+    all.length <= STATUS_TILES_MAX
+      ? all
+      : [...all.slice(0, STATUS_TILES_MAX - 1), { status: 'other', tone: 'unknown' as const, count: rest }];
+  countsCache.set(pods, counts);
+  return counts;
 }
 
 /** A sparkline sample of pods: all, Running and Ready, failing. */
 function sampleOf(pods: readonly PodView[]): CountSample {
+  const hit = samplesCache.get(pods);
+  if (hit) return hit;
   let ok = 0;
   let bad = 0;
   for (const p of pods) {
     if (p.tone === 'ok') ok++;
     else if (p.tone === 'bad') bad++;
   }
-  return { total: pods.length, ok, bad };
+  const sample = { total: pods.length, ok, bad };
+  samplesCache.set(pods, sample);
+  return sample;
 }
 
 /** A zone summary's height for `tiles` status tiles. */

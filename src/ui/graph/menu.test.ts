@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { objectKey } from '../../protocol/delta';
-import type { KObject } from '../../k8s/types';
+import { ObjectMirror } from '../../protocol/mirror';
 import { node, pod } from './fixtures';
 import { layoutGraph } from './layout';
 import { isContextMenuKey, menuModel, moveIndex, zoneAt } from './menu';
 import { deriveModel } from './model';
 
-const byKey = (objs: KObject[]) => Object.fromEntries(objs.map((o) => [objectKey(o), o]));
-
 describe('menuModel', () => {
-  const objects = byKey([node('node-a1', 'zone-a'), pod('web-1', 'node-a1')]);
+  const objects = ObjectMirror.of([node('node-a1', 'zone-a'), pod('web-1', 'node-a1')]);
 
   it('offers the inspector actions of a node, grouped as in the inspector', () => {
     const m = menuModel({ kind: 'object', key: 'Node//node-a1' }, objects)!;

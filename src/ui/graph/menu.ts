@@ -4,7 +4,7 @@
 
 import { parseObjectKey } from '../../protocol/delta';
 import type { ObjectKey } from '../../protocol/messages';
-import type { KObject } from '../../k8s/types';
+import type { ObjectMirror } from '../../protocol/mirror';
 import { actionsFor, zoneActions, type ActionSpec } from '../inspector/actions';
 import type { LayoutItem } from './layout';
 
@@ -27,12 +27,12 @@ export interface MenuModel {
 }
 
 /** The menu for a target, or null when the object is gone (or offers nothing). */
-export function menuModel(target: MenuTarget, objects: Readonly<Record<ObjectKey, KObject>>): MenuModel | null {
+export function menuModel(target: MenuTarget, objects: ObjectMirror): MenuModel | null {
   if (target.kind === 'zone') {
     const label = `Zone ${target.zone}`;
     // every node's name, so "Add node" can pick a free one
     const nodeNames: string[] = [];
-    for (const obj of Object.values(objects)) if (obj.kind === 'Node') nodeNames.push(obj.metadata.name ?? '');
+    for (const obj of objects.ofKind('Node').values()) nodeNames.push(obj.metadata.name ?? '');
     return {
       label: `${label} actions`,
       title: label,
@@ -40,7 +40,7 @@ export function menuModel(target: MenuTarget, objects: Readonly<Record<ObjectKey
       groups: [{ label: '', actions: zoneActions(target.zone, nodeNames) }],
     };
   }
-  const obj = objects[target.key];
+  const obj = objects.get(target.key);
   if (!obj) return null;
   const { kind, namespace, name } = parseObjectKey(target.key);
   const groups = new Map<string, ActionSpec[]>();

@@ -227,8 +227,8 @@ function Bar({ label, bar }: { label: string; bar: UsageBar }) {
  * Reads the node's Lease by key (one lookup) and the clock at 4 Hz.
  */
 const NodeTimeline = memo(function NodeTimeline({ view }: { view: NodeView }) {
-  const lease = useKubeplay((s) => s.objects[leaseKey(view.name)]);
-  const node = useKubeplay((s) => s.objects[view.key]);
+  const lease = useKubeplay((s) => s.objects.get(leaseKey(view.name)));
+  const node = useKubeplay((s) => s.objects.get(view.key));
   const graceMs = useKubeplay((s) => s.nodeMonitorGracePeriodMs);
   const nowMs = useClockTick(true);
   const lines = timelineLines(lastHeartbeat(node, lease), view.outlook, nowMs, graceMs);

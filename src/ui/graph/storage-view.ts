@@ -33,11 +33,16 @@ export function claimMark(namespace: string, name: string, claims: ClaimIndex): 
   return { name, phase, tone: phase === 'Bound' ? 'ok' : phase === 'Lost' ? 'bad' : 'warn' };
 }
 
+/** The claim names per pod object: the graph asks for every pod at every publication. */
+const claimNamesCache = new WeakMap<KObject, readonly string[]>();
+
 /**
  * The claims a pod's volumes name, in volume order: persistentVolumeClaim.claimName, and the
  * `<pod>-<volume>` claim of a generic ephemeral volume.
  */
-export function podClaimNames(pod: KObject): string[] {
+export function podClaimNames(pod: KObject): readonly string[] {
+  const hit = claimNamesCache.get(pod);
+  if (hit) return hit;
   const out: string[] = [];
   for (const v of (pod.spec?.volumes ?? []) as {
     name?: string;
@@ -47,6 +52,7 @@ export function podClaimNames(pod: KObject): string[] {
     if (v.persistentVolumeClaim?.claimName) out.push(v.persistentVolumeClaim.claimName);
     else if (v.ephemeral && v.name) out.push(`${pod.metadata.name ?? ''}-${v.name}`);
   }
+  claimNamesCache.set(pod, out);
   return out;
 }
 

@@ -9,16 +9,17 @@ import type { ObjectKey } from '../../protocol/messages';
 import type { KObject } from '../../k8s/types';
 import { useBridge } from '../bridge-context';
 import { tabIndexAfterKey } from '../components/tablist-keys';
-import { eventsFor, lastSeenText } from '../events/events';
-import { useEventRows, useNowSeconds } from '../events/use-event-rows';
+import { eventRows, lastSeenText, latestEventAbout } from '../events/events';
+import { useNowSeconds } from '../events/use-event-rows';
 import { useSelection } from '../state/selection';
-import { selectKind } from '../state/selectors';
+import { memoOnKind, selectEvents, selectKind } from '../state/selectors';
 import { objectAt, useKubeplay } from '../state/store';
 import { actionsFor, describeLine, explainSchedulingLine, type ActionSpec } from './actions';
 import { ConfirmActionDialog, needsConfirmation } from './ConfirmActionDialog';
 import { PromptField } from './PromptField';
 import { objectYaml, statusSummary, summaryRows } from './summary';
 import { LINKED_ROWS, linkedNames } from './summary-config';
+import { useWorkerAnswer } from './use-worker-answer';
 import { whyWaiting, type Wait } from './waits';
 import './inspector.css';
 
@@ -169,19 +170,20 @@ function ObjectInspector({ objectKey, obj }: { objectKey: ObjectKey; obj: KObjec
   );
 }
 
-/** Every node's name, newline-joined (a string, so the selector's result compares by value). */
-function nodeNamesOf(objects: Record<ObjectKey, KObject>): string {
-  const names: string[] = [];
-  for (const key of Object.keys(objects)) if (key.startsWith('Node//')) names.push(key.slice('Node//'.length));
-  return names.join('\n');
-}
+/** Every node's name, newline-joined (a string, so the selector's result compares by value), per change of the nodes. */
+const selectNodeNames = memoOnKind('Node', (nodes) =>
+  nodes
+    .values()
+    .map((n) => n.metadata.name ?? '')
+    .join('\n'),
+);
 
 function Actions({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
   const run = useRunAction();
   const requestEdit = useSelection((s) => s.requestEdit);
   const [asking, setAsking] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const nodeNames = useKubeplay((s) => (obj.kind === 'Node' ? nodeNamesOf(s.objects) : ''));
+  const nodeNames = useKubeplay((s) => (obj.kind === 'Node' ? selectNodeNames(s) : ''));
   const actions = actionsFor(obj, { nodeNames: nodeNames ? nodeNames.split('\n') : [] });
   // The ungrouped actions come first, with Edit YAML (every object has it).
   const groups = new Map<string, ActionSpec[]>([['', []]]);
@@ -299,18 +301,21 @@ function PromptForm({ action, onRun, onCancel }: { action: ActionSpec; onRun(lin
   );
 }
 
-const selectPods = selectKind('Pod');
+/** Pods per node name, counted once per change of the pods (not per store change: the clock moves every frame). */
+const selectPodCounts = memoOnKind('Pod', (pods) => {
+  const counts = new Map<string, number>();
+  for (const pod of pods.values()) {
+    const node = pod.spec?.nodeName as string | undefined;
+    if (node) counts.set(node, (counts.get(node) ?? 0) + 1);
+  }
+  return counts;
+});
 const selectClaims = selectKind('PersistentVolumeClaim');
 
 function SummaryView({ obj }: { obj: KObject }) {
   const nowMs = useNowSeconds();
   const name = obj.metadata.name;
-  const podsOnNode = useKubeplay((s) => {
-    if (obj.kind !== 'Node') return undefined;
-    let n = 0;
-    for (const o of selectPods(s)) if (o.spec?.nodeName === name) n++;
-    return n;
-  });
+  const podsOnNode = useKubeplay((s) => (obj.kind === 'Node' ? (selectPodCounts(s).get(name ?? '') ?? 0) : undefined));
   // The phases of the pod's claims, joined into one string so the selector's result compares by value.
   const claimText = useKubeplay((s) => {
     if (obj.kind !== 'Pod') return '';
@@ -361,8 +366,8 @@ function Waits({ obj }: { obj: KObject }) {
   // the node the waits depend on: the pod's, or the node itself, with its Lease and machine
   const nodeName =
     obj.kind === 'Node' ? obj.metadata.name : obj.kind === 'Pod' ? (obj.spec?.nodeName as string | undefined) : undefined;
-  const node = useKubeplay((s) => (nodeName ? s.objects[`Node//${nodeName}`] : undefined));
-  const lease = useKubeplay((s) => (nodeName ? s.objects[`Lease/kube-node-lease/${nodeName}`] : undefined));
+  const node = useKubeplay((s) => (nodeName ? s.objects.get(`Node//${nodeName}`) : undefined));
+  const lease = useKubeplay((s) => (nodeName ? s.objects.get(`Lease/kube-node-lease/${nodeName}`) : undefined));
   const machine = useKubeplay((s) => (nodeName ? s.machines.find((m) => m.name === nodeName) : undefined));
   const graceMs = useKubeplay((s) => s.nodeMonitorGracePeriodMs);
   const waits = whyWaiting(obj, { nowMs, node, lease, machine, graceMs });
@@ -409,9 +414,6 @@ function YamlView({ obj }: { obj: KObject }) {
   );
 }
 
-/** How long a query view waits after the object changed before asking again (real ms). */
-const QUERY_REFRESH_MS = 400;
-
 /**
  * A read-only command's output, asked of the worker without echoing it in the console (the
  * Describe and Why tabs), refreshed when the object changes; a button runs it in the
@@ -420,27 +422,8 @@ const QUERY_REFRESH_MS = 400;
 function QueryView({ line, rv, label, consoleLabel }: { line: string; rv?: string; label: string; consoleLabel: string }) {
   const bridge = useBridge();
   const showTab = useSelection((s) => s.showTab);
-  const [text, setText] = useState<{ line: string; out: string; failed: boolean } | null>(null);
-  const answered = useRef(false);
-
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(
-      () => {
-        void bridge.query(line).then((r) => {
-          if (!live) return;
-          answered.current = true;
-          setText({ line, out: r.stdout + r.stderr, failed: r.exitCode !== 0 });
-        });
-      },
-      // the first answer at once; refreshes after the object changed, at most every QUERY_REFRESH_MS
-      answered.current ? QUERY_REFRESH_MS : 0,
-    );
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [bridge, line, rv]);
+  const answer = useWorkerAnswer(() => bridge.query(line), `${line}\n${rv ?? ''}`);
+  const text = answer && { out: answer.stdout + answer.stderr, failed: answer.exitCode !== 0 };
 
   return (
     <div className="insp-describe">
@@ -468,23 +451,41 @@ function QueryView({ line, rv, label, consoleLabel }: { line: string; rv?: strin
   );
 }
 
+/**
+ * The object's Events, asked of the worker (the page mirrors only the cluster's newest Events),
+ * again whenever one about it is written: every write makes an Event one of the mirrored newest.
+ */
 function EventsView({ obj, objectKey }: { obj: KObject; objectKey: ObjectKey }) {
-  const rows = useEventRows();
+  const bridge = useBridge();
   const nowMs = useNowSeconds();
-  const mine = useMemo(() => eventsFor(rows, obj, objectKey), [rows, obj, objectKey]);
-  if (mine.length === 0) return <p className="empty">No events about this {obj.kind.toLowerCase()}.</p>;
+  const mirrored = useKubeplay(selectEvents);
+  const latest = useMemo(() => latestEventAbout(mirrored, obj, objectKey), [mirrored, obj, objectKey]);
+  const { kind, namespace, name } = parseObjectKey(objectKey);
+  const answer = useWorkerAnswer(() => bridge.events({ kind, namespace, name }), latest);
+  const rows = useMemo(() => (answer ? eventRows(answer.events) : []), [answer]);
+  const what = obj.kind.toLowerCase();
+  if (!answer) return <p className="empty">Asking the API server…</p>;
+  if (answer.error) return <p className="empty">{answer.error}</p>;
+  if (rows.length === 0) return <p className="empty">No events about this {what}.</p>;
   return (
-    <ol className="insp-events" aria-label={`Events about ${obj.kind} ${obj.metadata.name ?? ''}, newest first`}>
-      {mine.map((r) => (
-        <li key={r.key} className={r.type === 'Warning' ? 'is-warning' : undefined}>
-          <span className="insp-ev-head">
-            <span className="insp-ev-age">{lastSeenText(r, nowMs)}</span>
-            <span className="insp-ev-reason">{r.reason}</span>
-            {r.count > 1 && <span className="insp-ev-count">×{r.count}</span>}
-          </span>
-          <span className="insp-ev-msg">{r.message}</span>
-        </li>
-      ))}
-    </ol>
+    <>
+      {answer.total > rows.length && (
+        <p className="insp-ev-bound">
+          The newest {rows.length.toLocaleString('en-US')} of {answer.total.toLocaleString('en-US')} events about this {what}.
+        </p>
+      )}
+      <ol className="insp-events" aria-label={`Events about ${obj.kind} ${obj.metadata.name ?? ''}, newest first`}>
+        {rows.map((r) => (
+          <li key={r.key} className={r.type === 'Warning' ? 'is-warning' : undefined}>
+            <span className="insp-ev-head">
+              <span className="insp-ev-age">{lastSeenText(r, nowMs)}</span>
+              <span className="insp-ev-reason">{r.reason}</span>
+              {r.count > 1 && <span className="insp-ev-count">×{r.count}</span>}
+            </span>
+            <span className="insp-ev-msg">{r.message}</span>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

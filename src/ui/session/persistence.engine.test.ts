@@ -74,8 +74,10 @@ async function settle<T>(timers: FakeTimers, promise: Promise<T>): Promise<T> {
 }
 
 const podNames = (store: KubeplayStore) =>
-  Object.values(store.getState().objects)
-    .filter((o) => o.kind === 'Pod')
+  store
+    .getState()
+    .objects.ofKind('Pod')
+    .values()
     .map((o) => o.metadata.name)
     .sort();
 
@@ -169,8 +171,10 @@ describe('session persistence with the engine', () => {
     const secondPersistence = persist(second.bridge, second.store, kv, {}, true, { storage, onHide });
     expect(await settle(timers, secondPersistence.restored)).toBe(true);
     timers.run(16);
-    const namespaces = Object.values(second.store.getState().objects)
-      .filter((o) => o.kind === 'Namespace')
+    const namespaces = second.store
+      .getState()
+      .objects.ofKind('Namespace')
+      .values()
       .map((o) => o.metadata.name);
     expect(namespaces).toEqual(expect.arrayContaining(['early', 'late']));
     expect(second.store.getState().clock.now).toBeGreaterThanOrEqual(clockAtHide);

@@ -2,42 +2,25 @@
 // store's own objects (or plain numbers) so useShallow can tell when nothing really changed.
 
 import type { KObject } from '../../k8s/types';
-import { objectsOfKind, type KindRecord } from '../../protocol/delta';
+import type { KindTable } from '../../protocol/mirror';
 import type { KubeplayState } from './store';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
 /**
- * Memoises a selector on the identity of one mirrored record, `state.objects` or `state.events`
- * (copy-on-write: a new record only when one of its objects changed). Components re-run their
- * selectors on every store change — the clock moves every frame — and a scan per run was most of
- * the page's work in a big rollout.
+ * Memoises a selector on the identity of one kind's table in `state.objects` (ObjectMirror:
+ * a new table only when an object of that kind changed), so a change to Leases or Pods does not
+ * re-run a selector of Nodes. Components re-run their selectors on every store change — the clock
+ * moves every frame — and a scan per run was most of the page's work in a big rollout.
  */
-function memoOn<T>(record: 'objects' | 'events', select: (objects: KubeplayState['objects']) => T): (state: KubeplayState) => T {
+export function memoOnKind<T>(kind: string, select: (objects: KindTable) => T): (state: KubeplayState) => T {
   const cache = new WeakMap<object, T>();
   return (state) => {
-    let hit = cache.get(state[record]);
+    const table = state.objects.ofKind(kind);
+    let hit = cache.get(table);
     if (hit === undefined) {
-      hit = select(state[record]);
-      cache.set(state[record], hit);
-    }
-    return hit;
-  };
-}
-
-/**
- * Memoises a selector on the identity of one kind's record in `state.objects` (objectsOfKind:
- * a new record only when an object of that kind changed), so a change to Leases or Pods does not
- * re-run a selector of Nodes.
- */
-function memoOnKind<T>(kind: string, select: (objects: KindRecord) => T): (state: KubeplayState) => T {
-  const cache = new WeakMap<object, T>();
-  return (state) => {
-    const record = objectsOfKind(state.objects, kind);
-    let hit = cache.get(record);
-    if (hit === undefined) {
-      hit = select(record);
-      cache.set(record, hit);
+      hit = select(table);
+      cache.set(table, hit);
     }
     return hit;
   };
@@ -45,7 +28,7 @@ function memoOnKind<T>(kind: string, select: (objects: KindRecord) => T): (state
 
 /** Nodes, sorted by name. */
 export const selectNodes: (state: KubeplayState) => KObject[] = memoOnKind('Node', (nodes) =>
-  Object.values(nodes).sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '')),
+  nodes.values().sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '')),
 );
 
 /** Kinds the cluster graph draws (EndpointSlices give a Service's ready count, PVCs the claim markers). */
@@ -70,28 +53,34 @@ export const GRAPH_KINDS: ReadonlySet<string> = new Set([
 const kindSelectors = new Map<string, (state: KubeplayState) => KObject[]>();
 
 /**
- * The objects of one kind, in the store's key order, memoised per kind: safe to call on every
+ * The objects of one kind, in the mirror's order, memoised per kind: safe to call on every
  * store change (the clock's included) with useShallow, and free when other kinds change.
  */
 export function selectKind(kind: string): (state: KubeplayState) => KObject[] {
   if (kind === 'Event') return selectEvents;
   let select = kindSelectors.get(kind);
   if (!select) {
-    select = memoOnKind(kind, (objects) => Object.values(objects));
+    select = memoOnKind(kind, (objects) => objects.values());
     kindSelectors.set(kind, select);
   }
   return select;
 }
 
-/** The mirrored Events, in the store's key order, memoised per `state.events`. */
-export const selectEvents: (state: KubeplayState) => KObject[] = memoOn('events', (events) => Object.values(events));
+const eventLists = new WeakMap<object, KObject[]>();
+
+/** The mirrored Events (the newest the cluster holds), memoised per `state.events`. */
+export function selectEvents(state: KubeplayState): KObject[] {
+  let list = eventLists.get(state.events);
+  if (!list) eventLists.set(state.events, (list = state.events.values()));
+  return list;
+}
 
 let graphLists: KObject[][] = [];
 let graphObjects: KObject[] = [];
 
 /**
  * The objects the cluster graph draws, kind by kind (GRAPH_KINDS' order), each kind in the
- * store's key order. The same array until one of those kinds changes: a change to anything else
+ * mirror's order. The same array until one of those kinds changes: a change to anything else
  * (Leases, Events, …) costs a few identity checks, not a scan of the cluster.
  */
 export function selectGraphObjects(state: KubeplayState): KObject[] {

@@ -1,14 +1,15 @@
 // store: the UI's one zustand store. The bridge writes it with setState from outside React as
 // worker messages arrive; components select narrowly. `objects` mirrors the cluster by object
-// key (copy-on-write, so unchanged objects keep their identity), Events apart in `events`: they
-// are most of the objects of a busy cluster, and keeping them out means a pod's change copies and
-// scans a few hundred keys, not thousands. `clock` changes every frame while playing and is read
-// by subscription where it is painted.
+// key (an ObjectMirror: a delta costs what it changes, unchanged objects and kinds keep their
+// identity), Events apart in `events`: the worker sends only the newest of them (they are most of
+// the objects of a busy cluster), and `eventsTotal` says how many there are. `clock` changes
+// every frame while playing and is read by subscription where it is painted.
 
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { KObject } from '../../k8s/types';
 import type { ClockState, MachineInfo, ObjectKey } from '../../protocol/messages';
+import { ObjectMirror } from '../../protocol/mirror';
 import { NODE_MONITOR_GRACE_MS } from '../controlplane/heartbeats';
 import { emptyTranscript, type ConsoleTranscript } from './console';
 
@@ -19,9 +20,11 @@ export interface KubeplayState {
   /** Why the connection failed, for the page to show. */
   connectionError: string | null;
   /** Every mirrored object but Events. */
-  objects: Record<ObjectKey, KObject>;
-  /** The mirrored Events (core/v1), by object key. */
-  events: Record<ObjectKey, KObject>;
+  objects: ObjectMirror;
+  /** The mirrored Events (core/v1): the newest the cluster holds (see eventsTotal). */
+  events: ObjectMirror;
+  /** How many Events the cluster holds, as the worker last reported; at least the mirrored ones. */
+  eventsTotal: number;
   clock: ClockState;
   /**
    * The simulated machines (powered on? connected to the control plane?), sorted by name: what
@@ -51,8 +54,9 @@ export function initialState(): KubeplayState {
   return {
     connection: 'connecting',
     connectionError: null,
-    objects: {},
-    events: {},
+    objects: ObjectMirror.EMPTY,
+    events: ObjectMirror.EMPTY,
+    eventsTotal: 0,
     clock: initialClock,
     machines: [],
     nodeMonitorGracePeriodMs: NODE_MONITOR_GRACE_MS,
@@ -67,7 +71,7 @@ export type KubeplayStore = StoreApi<KubeplayState>;
 
 /** The mirrored object with this key, Events included. */
 export function objectAt(state: Pick<KubeplayState, 'objects' | 'events'>, key: ObjectKey): KObject | undefined {
-  return key.startsWith('Event/') ? state.events[key] : state.objects[key];
+  return (key.startsWith('Event/') ? state.events : state.objects).get(key);
 }
 
 export function createKubeplayStore(): KubeplayStore {
