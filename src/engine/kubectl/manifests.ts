@@ -11,7 +11,7 @@ import { metadataDecodeError } from '../api/decoding/decode';
 import type { KObject } from '../../k8s/types';
 import { KubectlError, type KubectlEnv, type KubectlIO } from './context';
 import { isRemoteLocation } from './examples';
-import { appendAll } from '../runtime/arrays';
+import { appendAll } from '../../k8s/arrays';
 
 export interface ManifestObject {
   object: KObject;

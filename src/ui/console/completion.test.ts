@@ -303,3 +303,13 @@ describe('kubectl explain field paths', () => {
     expect(complete('kubectl explain pods.spec.nosuch.x', 34, ctx).candidates).toEqual([]);
   });
 });
+
+describe('formatCandidates at the envelope', () => {
+  it('lists 150,000 pod names (more than a spread call can take as arguments)', () => {
+    const names = Array.from({ length: 150_000 }, (_, i) => `web-${i}`);
+    const text = formatCandidates(names);
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0].startsWith('web-0 ')).toBe(true);
+    expect(lines.length).toBe(Math.ceil(150_000 / Math.floor(82 / 12)));
+  });
+});

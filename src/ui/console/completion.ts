@@ -24,6 +24,7 @@ import {
   type ResourceType,
 } from './completion-data';
 import { explainPathCandidates } from './explain-paths';
+import { maxOf } from '../../k8s/arrays';
 
 const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
@@ -116,7 +117,7 @@ export function commonPrefix(words: readonly string[]): string {
 /** Candidates in columns, as bash lists them (column-major, two spaces apart, within `width`). */
 export function formatCandidates(candidates: readonly string[], width = 80): string {
   if (candidates.length === 0) return '';
-  const colWidth = Math.max(...candidates.map((c) => c.length)) + 2;
+  const colWidth = maxOf(candidates.map((c) => c.length)) + 2;
   const cols = Math.max(1, Math.floor((width + 2) / colWidth));
   const rows = Math.ceil(candidates.length / cols);
   const lines: string[] = [];

@@ -53,6 +53,7 @@ import { focusRelations, relationIndex } from './relations';
 import { navIndex, navTarget, setGraphNavigator } from './keyboard';
 import { absoluteBoxes } from './motion';
 import { ReplacementArcs, useReplacementArcs } from './ReplacementArcs';
+import { minOf } from '../../k8s/arrays';
 
 /** Fitting never zooms out below 0.45: in a small frame the user pans a legible graph instead of squinting at a thumbnail. */
 const FIT = { padding: { top: '12px', left: '12px', bottom: '12px', right: '50px' }, maxZoom: 1.25, minZoom: 0.45 } as const;
@@ -73,7 +74,7 @@ function useGhosts(pods: ReadonlyMap<string, PodView>): PodView[] {
   }
   useEffect(() => {
     if (ghosts.length === 0) return;
-    const wait = Math.max(0, Math.min(...ghosts.map((g) => g.until)) - Date.now());
+    const wait = Math.max(0, minOf(ghosts.map((g) => g.until)) - Date.now());
     const timer = window.setTimeout(() => setGhosts((gs) => gs.filter((g) => g.until > Date.now())), wait + 10);
     return () => window.clearTimeout(timer);
   }, [ghosts]);

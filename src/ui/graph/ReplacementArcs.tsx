@@ -21,6 +21,7 @@ import {
   type Point,
   type ReplacementState,
 } from './motion';
+import { minOf } from '../../k8s/arrays';
 
 /** Lazily built boxes of one layout (only when a pod moved, or arcs are showing). */
 function lazyBoxes(items: readonly LayoutItem[]) {
@@ -54,7 +55,7 @@ export function useReplacementArcs(pods: ReadonlyMap<ObjectKey, PodView>, items:
 
   useEffect(() => {
     if (state.arcs.length === 0) return;
-    const wait = Math.max(0, Math.min(...state.arcs.map((a) => a.until)) - Date.now());
+    const wait = Math.max(0, minOf(state.arcs.map((a) => a.until)) - Date.now());
     const timer = window.setTimeout(() => setState((s) => expireArcs(s, Date.now())), wait + 10);
     return () => window.clearTimeout(timer);
   }, [state.arcs]);

@@ -18,6 +18,7 @@ import {
   type PodView,
   type WorkloadView,
 } from './model';
+import { appendAll } from '../../k8s/arrays';
 
 export const CHIP_W = 68;
 export const CHIP_H = 22;
@@ -516,7 +517,7 @@ export function layoutGraph(
       empty: pending.length ? null : 'No unscheduled pods',
     },
   });
-  items.push(...pendingItems);
+  appendAll(items, pendingItems);
   items.push({
     id: 'lane:workloads',
     type: 'lane',
@@ -531,7 +532,7 @@ export function layoutGraph(
       empty: model.workloads.length ? null : 'No workloads yet — try kubectl create deployment web --image=nginx --replicas=3',
     },
   });
-  items.push(...workloadItems);
+  appendAll(items, workloadItems);
 
   return { items, width: totalW, height: laneY + laneH, aggregated, zoneSummaries };
 }

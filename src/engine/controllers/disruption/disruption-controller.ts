@@ -61,7 +61,7 @@ import {
   withDisruptionAllowedCondition,
   type PdbStatus,
 } from './pdb-status';
-import { appendAll } from '../../runtime/arrays';
+import { appendAll } from '../../../k8s/arrays';
 
 export const DISRUPTION_CONTROLLER = 'disruption-controller';
 /** The event source upstream's recorder uses. */

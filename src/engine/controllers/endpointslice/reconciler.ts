@@ -21,7 +21,7 @@ import {
   type Endpoint,
   type EndpointPort,
 } from './endpoints';
-import { appendAll } from '../../runtime/arrays';
+import { appendAll } from '../../../k8s/arrays';
 
 export const CONTROLLER_NAME = 'endpointslice-controller.k8s.io';
 export const LABEL_SERVICE_NAME = 'kubernetes.io/service-name';

@@ -6,7 +6,7 @@
 // ten (MaxJobPodFailureBackOff = 10 * time.Minute), which is what this follows.
 
 import type { KObject } from '../../../k8s/types';
-import { maxOf } from '../../runtime/arrays';
+import { maxOf } from '../../../k8s/arrays';
 
 /** DefaultJobPodFailureBackOff. */
 export const DEFAULT_JOB_POD_FAILURE_BACKOFF_MS = 10_000;

@@ -45,7 +45,7 @@ import {
   findMatchingVolume,
   isVolumeBoundToClaim,
 } from './volume-matching';
-import { appendAll } from '../../runtime/arrays';
+import { appendAll } from '../../../k8s/arrays';
 
 export const PV_CONTROLLER = 'persistentvolume-controller';
 /** --pvclaimbinder-sync-period. */

@@ -16,7 +16,7 @@ import { filenameFlags, namespaceFlags, selectorFlags, requestNamespace } from '
 import { targetOf } from './manifest-target';
 import { loadManifests } from '../manifests';
 import { sortObjects } from '../printers/sort-by';
-import { appendAll } from '../../runtime/arrays';
+import { appendAll } from '../../../k8s/arrays';
 
 export const getFlags: FlagSpec[] = [
   ...namespaceFlags,

@@ -19,7 +19,7 @@
 // sorted key order. The `=~` operator some forks have does not exist upstream and is not supported.
 
 import { compareGoStrings, formatGoFloatG, goJsonMarshal, isGoInteger, sortedGoKeys } from './yaml-json';
-import { appendAll } from '../../runtime/arrays';
+import { appendAll } from '../../../k8s/arrays';
 
 // ---------------------------------------------------------------------------------------------------
 // Errors
