@@ -118,6 +118,19 @@ describe('WorkerHandler with the engine', () => {
     expect(outbox.of('started')).toHaveLength(0);
   });
 
+  it('answers one object as JSON (the editor, for objects the page does not mirror), and no other get', () => {
+    outbox.clear();
+    handler.receive({ type: 'query', id: 'q-json', line: 'kubectl get node node-a1 -o json' });
+    const [result] = outbox.of('result');
+    expect(result).toMatchObject({ id: 'q-json', exitCode: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toMatchObject({ kind: 'Node', metadata: { name: 'node-a1' } });
+    for (const line of ['kubectl get pods -w', 'kubectl get node node-a1 -o json -w', 'kubectl get nodes -o yaml']) {
+      handler.receive({ type: 'query', id: 'q-refused', line });
+      expect(outbox.of('result').at(-1)).toMatchObject({ id: 'q-refused', exitCode: 2 });
+    }
+    expect(outbox.of('started')).toHaveLength(0);
+  });
+
   it('answers a scheduling explanation query for the inspector', () => {
     handler.receive({ type: 'console', id: 'c-explain', line: 'kubectl run lonely --image=nginx' });
     timers.run(100);

@@ -88,8 +88,13 @@ interface Terminal {
   currentId: string;
 }
 
-/** The lines a `query` may run: `kubectl describe …` and `kubeplay explain scheduling …`, both read-only. */
-const QUERY_LINE = /^\s*(kubectl\s+describe|kubeplay\s+explain\s+scheduling)(\s|$)/;
+/**
+ * The lines a `query` may run, all read-only: `kubectl describe …`, `kubeplay explain scheduling
+ * …`, and one object as JSON (`kubectl get TYPE NAME [-n NS] -o json`: the editor's copy of an
+ * object the page does not mirror, such as an older Event).
+ */
+const QUERY_LINE =
+  /^\s*(kubectl\s+describe|kubeplay\s+explain\s+scheduling)(\s|$)|^\s*kubectl\s+get\s+[a-z0-9.]+\s+[a-z0-9.-]+(\s+-n\s+[a-z0-9-]+)?\s+-o\s+json\s*$/;
 
 /** Upper bound of events one 'max' frame runs, whatever the clock says. */
 const MAX_STEPS_PER_FRAME = 100_000;
@@ -387,9 +392,9 @@ export class WorkerHandler {
   }
 
   /**
-   * Answers a query with everything it printed. Only `kubectl describe` and `kubeplay explain
-   * scheduling` are accepted: they read and never write, so running them out of the console's
-   * sight cannot change what the cluster does.
+   * Answers a query with everything it printed. Only QUERY_LINE's commands are accepted: they
+   * read and never write, so running them out of the console's sight cannot change what the
+   * cluster does.
    */
   private runQuery(id: string, line: string): void {
     if (!QUERY_LINE.test(line)) {
@@ -397,7 +402,7 @@ export class WorkerHandler {
         type: 'result',
         id,
         stdout: '',
-        stderr: 'error: only kubectl describe and kubeplay explain scheduling can be queried\n',
+        stderr: 'error: only kubectl describe, kubectl get NAME -o json and kubeplay explain scheduling can be queried\n',
         exitCode: 2,
       });
       return;

@@ -6,6 +6,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
+import type { KObject } from '../../k8s/types';
 import { parseObjectKey } from '../../protocol/delta';
 import { useBridge } from '../bridge-context';
 import { useSelection } from '../state/selection';
@@ -254,18 +255,38 @@ export default function ManifestEditor() {
   /** Loads an object as it is now (the toolbar's "Edit …" and the inspector's "Edit YAML"). */
   const editObject = useCallback(
     (key: string) => {
-      const obj = objectAt(kubeplayStore.getState(), key);
-      if (!obj || !editorRef.current) return;
-      load(liveObjectYaml(obj), `live ${shortName(key)}`);
-      setUi({
-        example: '',
-        status: {
-          state: 'info',
-          text: `Loaded ${shortName(key)} at resourceVersion ${obj.metadata.resourceVersion ?? '?'}. Edit it and Apply; if the cluster changed it meanwhile, Apply reports a conflict.`,
-        },
+      const show = (obj: KObject) => {
+        if (!editorRef.current) return;
+        load(liveObjectYaml(obj), `live ${shortName(key)}`);
+        setUi({
+          example: '',
+          status: {
+            state: 'info',
+            text: `Loaded ${shortName(key)} at resourceVersion ${obj.metadata.resourceVersion ?? '?'}. Edit it and Apply; if the cluster changed it meanwhile, Apply reports a conflict.`,
+          },
+        });
+      };
+      const mirrored = objectAt(kubeplayStore.getState(), key);
+      if (mirrored) {
+        show(mirrored);
+        return;
+      }
+      // Not in the page's copy (an Event older than the newest the page holds): ask the worker.
+      const { kind, namespace, name } = parseObjectKey(key);
+      const line = `kubectl get ${kind.toLowerCase()} ${name}${namespace ? ` -n ${namespace}` : ''} -o json`;
+      void bridge.query(line).then((answer) => {
+        if (answer.exitCode !== 0) {
+          setUi({ status: { state: 'failed', text: answer.stderr.trim() || `Could not load ${shortName(key)}` } });
+          return;
+        }
+        try {
+          show(JSON.parse(answer.stdout) as KObject);
+        } catch {
+          setUi({ status: { state: 'failed', text: `Could not load ${shortName(key)}` } });
+        }
       });
     },
-    [load, setUi],
+    [bridge, load, setUi],
   );
 
   const editLive = useCallback(() => {
