@@ -12,6 +12,11 @@ export function objectKey(obj: Pick<KObject, 'kind' | 'metadata'>): ObjectKey {
   return `${obj.kind}/${namespace}/${name ?? `uid:${uid ?? ''}`}`;
 }
 
+/** An object's resourceVersion as a number (0 when it has none): the order the API wrote objects in. */
+export function writeOrder(obj: Pick<KObject, 'metadata'>): number {
+  return Number(obj.metadata.resourceVersion) || 0;
+}
+
 /** Splits a key back into its parts (names never contain `/`). */
 export function parseObjectKey(key: ObjectKey): { kind: string; namespace: string; name: string } {
   const [kind = '', namespace = '', ...rest] = key.split('/');

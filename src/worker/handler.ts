@@ -10,7 +10,7 @@ import type { KObject } from '../k8s/types';
 import type { ConsoleSession, EditorSink, OutputSink, RunningCommand } from '../engine/simulation-types';
 import type { KubectlEnv } from '../engine/kubectl/context';
 import { searchEvents } from '../engine/kubectl/describe/events';
-import { objectKey, type ObjectChange } from '../protocol/delta';
+import { objectKey, writeOrder, type ObjectChange } from '../protocol/delta';
 import {
   MAX_QUERIED_EVENTS,
   PROTOCOL_VERSION,
@@ -432,15 +432,17 @@ export class WorkerHandler {
   }
 
   /**
-   * The Events about one object, newest (by write) first, at most MAX_QUERIED_EVENTS of them: the
-   * search `kubectl describe` makes (by name, namespace, kind and uid), through the same API.
+   * The Events about one object, at most MAX_QUERIED_EVENTS of them (the newest by write when
+   * there are more; the page orders them): the search `kubectl describe` makes (by name,
+   * namespace, kind and uid), through the same API.
    */
   private answerEvents(id: string, about: EventSubject): void {
     const env = this.sim?.kubectlEnv?.();
     const found = env ? searchEvents(env, about) : [];
-    const rv = (e: KObject) => Number(e.metadata.resourceVersion) || 0;
     const newest =
-      found.length > MAX_QUERIED_EVENTS ? [...found].sort((a, b) => rv(b) - rv(a)).slice(0, MAX_QUERIED_EVENTS) : found;
+      found.length > MAX_QUERIED_EVENTS
+        ? [...found].sort((a, b) => writeOrder(b) - writeOrder(a)).slice(0, MAX_QUERIED_EVENTS)
+        : found;
     this.post({ type: 'eventList', id, events: newest, total: found.length });
   }
 

@@ -6,6 +6,7 @@
 // stale (skipped when they reach the head).
 
 import type { KObject } from '../k8s/types';
+import { writeOrder } from '../protocol/delta';
 import type { ObjectKey } from '../protocol/messages';
 
 /** Events the page mirrors at most: the timeline shows them, newest first. */
@@ -61,8 +62,7 @@ export class NewestEvents {
     this.held.clear();
     this.queue = [];
     this.head = 0;
-    const rv = (e: KObject) => Number(e.metadata.resourceVersion) || 0;
-    const kept = [...events].sort((a, b) => rv(a) - rv(b)).slice(-this.max);
+    const kept = [...events].sort((a, b) => writeOrder(a) - writeOrder(b)).slice(-this.max);
     for (const event of kept) this.write(keyOf(event), event);
     return kept;
   }

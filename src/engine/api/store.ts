@@ -54,7 +54,7 @@ export class KindStore {
    * The objects whose indexedField is `value` (one namespace, or all), in no particular order;
    * undefined when the kind has no index.
    */
-  withIndexedValue(value: string, namespace?: string): KObject[] | undefined {
+  withIndexedValue(value: string, namespace?: string): readonly KObject[] | undefined {
     const valueOf = this.indexedValue;
     if (!valueOf) return undefined;
     if (!this.byIndexedValue) {
@@ -62,7 +62,7 @@ export class KindStore {
       for (const objects of this.byNamespace.values()) for (const obj of objects.values()) this.addIndexed(valueOf(obj), obj);
     }
     const all = this.byIndexedValue.get(value) ?? [];
-    return namespace === undefined ? [...all] : all.filter((obj) => (obj.metadata.namespace ?? '') === namespace);
+    return namespace === undefined ? all : all.filter((obj) => (obj.metadata.namespace ?? '') === namespace);
   }
 
   /** Keeps the index (once built) in step with a write: `before` replaced by `after` (either may be absent). */

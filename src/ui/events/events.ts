@@ -5,7 +5,7 @@
 
 import { humanDuration } from '../../k8s/duration';
 import type { KObject } from '../../k8s/types';
-import { objectKey } from '../../protocol/delta';
+import { objectKey, writeOrder } from '../../protocol/delta';
 import type { ObjectKey } from '../../protocol/messages';
 
 interface EventFields {
@@ -87,7 +87,7 @@ export function eventRows(objects: Iterable<KObject>): EventRow[] {
   const items: { row: EventRow; rv: number }[] = [];
   for (const obj of objects) {
     if (obj.kind !== 'Event') continue;
-    items.push({ row: toEventRow(objectKey(obj), obj), rv: Number(obj.metadata.resourceVersion ?? 0) || 0 });
+    items.push({ row: toEventRow(objectKey(obj), obj), rv: writeOrder(obj) });
   }
   return items.sort(compareNewestFirst).map((i) => i.row);
 }
