@@ -36,6 +36,7 @@ import { applyPatch, type PatchType } from './patch';
 import { applyServerSide, type ApplyOptions, type ApplyResult } from './server-side-apply';
 import type { WatchEvent } from '../simulation-types';
 import { ObjectStore, type WatchHandler } from './store';
+import { StorageTTL } from './storage-ttl';
 import { getScale, patchScale, updateScale, type Scale } from './subresources/scale';
 import { prepareEphemeralContainersUpdate, validateEphemeralContainersUpdate } from './subresources/ephemeral-containers';
 import {
@@ -131,6 +132,8 @@ function checkStoredSize(obj: KObject): void {
 export class ApiServer {
   readonly store = new ObjectStore();
   readonly admission = new AdmissionChain();
+  /** Leases of the kinds stored with a time to live, by kind. */
+  private readonly ttls = new Map<KindDefinition, StorageTTL>();
   /** Tests freeze every object handed out to prove nothing mutates the store. */
   freezeObjects = freezeByDefault();
   /**
@@ -242,7 +245,7 @@ export class ApiServer {
       } else {
         committed = this.stamp(candidate, rv, { uid });
       }
-      this.store.put(def, committed, rv, undefined);
+      this.commit(def, committed, rv, undefined);
       return committed;
     }
   }
@@ -439,7 +442,7 @@ export class ApiServer {
       return this.handOut({ ...next, metadata: { ...next.metadata, resourceVersion: existing.metadata.resourceVersion } });
     const rv = this.store.nextResourceVersion();
     const committed = this.stamp(next, rv);
-    this.store.put(def, committed, rv, existing);
+    this.commit(def, committed, rv, existing);
     return committed;
   }
 
@@ -648,7 +651,7 @@ export class ApiServer {
     if (options.dryRun) return this.handOut(next);
     const rv = this.store.nextResourceVersion();
     const committed = this.stamp(next, rv);
-    this.store.put(def, committed, rv, existing);
+    this.commit(def, committed, rv, existing);
     return committed;
   }
 
@@ -818,8 +821,27 @@ export class ApiServer {
     if (options.dryRun) return this.handOut(comparable);
     const rv = this.store.nextResourceVersion();
     const committed = owned && !Object.isFrozen(next) ? this.stampInPlace(next, rv) : this.stamp(next, rv);
-    this.store.put(def, committed, rv, existing);
+    this.commit(def, committed, rv, existing);
     return committed;
+  }
+
+  /** Stores a write, and starts its time to live for a kind stored with one. */
+  private commit(def: KindDefinition, committed: KObject, rv: number, existing: KObject | undefined): void {
+    this.store.put(def, committed, rv, existing);
+    if (def.storageTTLSeconds !== undefined) this.timeToLive(def).attach(committed);
+  }
+
+  private timeToLive(def: KindDefinition): StorageTTL {
+    let ttl = this.ttls.get(def);
+    if (!ttl) {
+      ttl = new StorageTTL(this.clock, def.storageTTLSeconds!, ({ namespace, name, resourceVersion }) => {
+        const stored = this.store.get(def, namespace, name);
+        // Written again since (a later lease holds it now), or deleted: not this lease's to expire.
+        if (stored?.metadata.resourceVersion === resourceVersion) this.removeNow(def, stored);
+      });
+      this.ttls.set(def, ttl);
+    }
+    return ttl;
   }
 
   /** Removes an object; the DELETED event carries its last stored state at the new version. */

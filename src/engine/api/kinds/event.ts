@@ -100,6 +100,8 @@ export const eventKind: KindDefinition = {
     'metadata.name',
   ],
   indexedField: 'involvedObject.name',
+  // kube-apiserver's --event-ttl default (options.go: EventTTL 1h).
+  storageTTLSeconds: 3600,
   fieldSelectors: {
     'involvedObject.kind': (o) => fields(o).involvedObject?.kind,
     'involvedObject.name': (o) => fields(o).involvedObject?.name,

@@ -135,6 +135,11 @@ export interface KindDefinition {
    */
   indexedField?: string;
   /**
+   * Stored with a time to live (kube-apiserver's --event-ttl for Events): each write starts it
+   * again, and the object is deleted when it runs out (storage-ttl.ts).
+   */
+  storageTTLSeconds?: number;
+  /**
    * Field labels the kind's own conversion function accepts (core/v1 kinds register one); any
    * other label is refused with `field label not supported: <label>`. Unset: the default
    * conversion, which accepts only metadata.name and metadata.namespace.
