@@ -19,7 +19,7 @@ import { requiredLabel, selectorFromLabelSelector, selectorFromSet, type LabelSe
 import type { KindRegistry } from '../api/kinds/registry';
 import type { InformerFactory, Informer } from '../runtime/informer';
 import { indexSelectorsOf, type SelectorIndex } from '../runtime/selector-index';
-import { addPod, newNodeInfo, removeNode as markNodeRemoved, removePod, setNode } from './framework/node-info';
+import { addPod, newNodeInfo, removeNode as markNodeRemoved, removePod, setNode, sizeJournalFor } from './framework/node-info';
 import type { LabelPredicate, NodeInfo, PodInfo, Snapshot } from './framework/types';
 import { podKey } from './queue/scheduling-queue';
 
@@ -160,6 +160,7 @@ export class SchedulerCache implements Snapshot {
     }
     info = newNodeInfo(node);
     this.infos.set(name, info);
+    sizeJournalFor(this.infos.size);
     const orphans = this.orphans.get(name);
     if (orphans) {
       this.orphans.delete(name);
@@ -195,6 +196,7 @@ export class SchedulerCache implements Snapshot {
     const info = this.infos.get(name);
     if (!info) return;
     this.infos.delete(name);
+    sizeJournalFor(this.infos.size);
     markNodeRemoved(info);
     this.removeFromZone(name);
     this.removeImages(info.node);

@@ -26,7 +26,7 @@ import type { Informer, InformerFactory } from '../runtime/informer';
 import { SchedulerCache } from './cache';
 import { ExplainStore, type AttemptRecord } from './explain';
 import { fitErrorMessage, statusMessage, truncateMessage, type FitError } from './fit-error';
-import { newNodeInfo } from './framework/node-info';
+import { clearJournal, newNodeInfo } from './framework/node-info';
 import { podInfoFor, repointPodInfo } from './framework/pod-info';
 import type { FilterPlugin, PodInfo, ScorePlugin, Status } from './framework/types';
 import { defaultPlugins } from './plugins/registry';
@@ -131,6 +131,7 @@ export class Scheduler {
   private stopped = false;
 
   constructor(private readonly deps: SchedulerDeps) {
+    clearJournal();
     const registry = deps.api.registry;
     this.cache = new SchedulerCache(deps.informers, registry);
     this.volumes = volumeListers(deps.informers);

@@ -5,6 +5,7 @@ import {
   HOT_REQ_CPU,
   addPod,
   changedNodesSince,
+  clearJournal,
   nodeHot,
   nodeLabel,
   cloneNodeInfo,
@@ -15,6 +16,7 @@ import {
   podHostPorts,
   removePod,
   setNode,
+  sizeJournalFor,
 } from './node-info';
 import { namespacedLabel } from '../../../k8s/labels';
 import { podInfoFor } from './pod-info';
@@ -83,6 +85,54 @@ describe('NodeInfo', () => {
     expect(seen).toEqual(['j1', 'j2', 'j1']);
     expect(end).toBe(journalPosition());
     expect(n2.generation).toBeGreaterThan(0);
+  });
+});
+
+describe('the journal’s size', () => {
+  function journalLength(): number {
+    let n = 0;
+    const end = journalPosition();
+    for (let from = end - 70_000; from < end; from++) {
+      if (changedNodesSince(from, () => {}) >= 0) {
+        n = end - from;
+        break;
+      }
+    }
+    return n;
+  }
+
+  it('keeps 64 entries per node, at least 4,096 and at most 65,536; an older cursor must rebuild', () => {
+    const info = newNodeInfo(makeNode('size1'));
+    const pod = podInfoFor(makePod('p', {}));
+    const churn = (times: number) => {
+      for (let i = 0; i < times; i++) {
+        addPod(info, pod);
+        removePod(info, pod.pod);
+      }
+    };
+    sizeJournalFor(6);
+    const old = journalPosition();
+    churn(5_000);
+    expect(journalLength()).toBeLessThanOrEqual(4_096);
+    expect(changedNodesSince(old, () => {})).toBe(-1);
+    sizeJournalFor(300);
+    churn(20_000);
+    expect(journalLength()).toBeGreaterThan(4_096);
+    expect(journalLength()).toBeLessThanOrEqual(19_200);
+    sizeJournalFor(5_000);
+    churn(40_000);
+    expect(journalLength()).toBeGreaterThan(19_200);
+    expect(journalLength()).toBeLessThanOrEqual(65_536);
+  });
+
+  it('clearJournal drops every entry (a new scheduler does, so an old cluster’s pods are not kept)', () => {
+    const info = newNodeInfo(makeNode('clear1'));
+    const before = journalPosition();
+    addPod(info, podInfoFor(makePod('p', {})));
+    clearJournal();
+    expect(journalPosition()).toBe(before + 1);
+    expect(changedNodesSince(before, () => {})).toBe(-1);
+    expect(changedNodesSince(journalPosition(), () => {})).toBe(journalPosition());
   });
 });
 

@@ -52,14 +52,28 @@ export interface NodeChange {
   readonly delta?: 1 | -1;
 }
 
-const JOURNAL_LIMIT = 1 << 16;
+/**
+ * How many entries are kept: 64 per node, at least 4,096, at most 65,536 (from 1,024 nodes). An index that fell
+ * further behind rebuilds (O(nodes)); entries hold their pods, so in a small cluster running for
+ * hours a big journal would mostly keep deleted pods alive.
+ */
+const JOURNAL_MAX = 1 << 16;
+const JOURNAL_MIN = 1 << 12;
+const JOURNAL_PER_NODE = 64;
+let journalLimit = JOURNAL_MAX;
 let journal: NodeChange[] = [];
 /** Absolute position of journal[0]. */
 let journalBase = 0;
 
+/** Sizes the journal for a cluster of `nodeCount` nodes (the scheduler's cache calls it). */
+export function sizeJournalFor(nodeCount: number): void {
+  journalLimit = Math.min(JOURNAL_MAX, Math.max(JOURNAL_MIN, nodeCount * JOURNAL_PER_NODE));
+}
+
 function record(change: NodeChange): void {
-  if (journal.length >= JOURNAL_LIMIT) {
-    const drop = JOURNAL_LIMIT >> 1;
+  if (journal.length >= journalLimit) {
+    // keep the newest half of the limit
+    const drop = journal.length - (journalLimit >> 1);
     journal = journal.slice(drop);
     journalBase += drop;
   }
@@ -72,6 +86,16 @@ function touch(info: NodeInfo, pod?: PodInfo, delta?: 1 | -1): void {
   (info as { generation: number }).generation = after;
   const slot = nodeSlot(info);
   record(pod === undefined ? { name: info.name, slot, before, after } : { name: info.name, slot, before, after, pod, delta });
+}
+
+/**
+ * Drops every entry: each follower rebuilds on its next refresh, as when it falls behind. The
+ * journal is process-wide and its entries hold PodInfos (with their pods), so a new scheduler —
+ * a cluster reset in the page — clears it rather than keep the old cluster's pods alive.
+ */
+export function clearJournal(): void {
+  journalBase += journal.length;
+  journal = [];
 }
 
 /** The journal position after the latest change (a cursor for changedNodesSince). */

@@ -87,7 +87,7 @@ describe('journal compaction', () => {
     counter.refresh(s);
     const keep = makePod('keep', { nodeName: 'a', labels: { app: 'x' } });
     s.addPod(keep);
-    // More changes than the journal keeps (65,536 entries).
+    // More changes than the journal keeps (at most 65,536 entries).
     const churn = makePod('churn', { nodeName: 'b', labels: { app: 'y' } });
     for (let i = 0; i < 40_000; i++) {
       s.addPod(churn);
