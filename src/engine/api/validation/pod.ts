@@ -1821,6 +1821,10 @@ export function validatePodUpdate(newPod: KObject, oldPod: KObject): FieldError[
 function validatePodSpecificAnnotationUpdates(newPod: KObject, oldPod: KObject): FieldError[] {
   const errs: FieldError[] = [];
   const path = 'metadata.annotations';
+  // The same annotations object (a status write): nothing was added, removed or changed.
+  if (newPod.metadata?.annotations === oldPod.metadata?.annotations) {
+    return validatePodSpecificAnnotations(newPod.metadata?.annotations, isObj(newPod.spec) ? newPod.spec : {}, path);
+  }
   const n = new Map(asStringMap(newPod.metadata?.annotations));
   const o = new Map(asStringMap(oldPod.metadata?.annotations));
   for (const [k, ov] of o) {
