@@ -53,6 +53,16 @@ describe('Events are stored for --event-ttl (1 h), as etcd leases keep them', ()
     expect(names(cluster)).toEqual([]);
   });
 
+  it('writes at one instant share one lease (one timer, not one per Event)', () => {
+    const cluster = newCluster();
+    const { api, clock } = cluster;
+    const before = clock.pendingEvents;
+    for (let i = 0; i < 50; i++) api.create(eventManifest(`e${i}`));
+    expect(clock.pendingEvents - before).toBe(1);
+    clock.advance(61 * MINUTE);
+    expect(names(cluster)).toEqual([]);
+  });
+
   it('an update starts the hour again (the TTL is given on every write)', () => {
     const cluster = newCluster();
     const { api, clock } = cluster;

@@ -54,8 +54,10 @@ export class StorageTTL {
     const ttlMs = this.ttlSeconds * 1000;
     const reuseMs = Math.min(LEASE_REUSE_SECONDS, Math.floor(LEASE_REUSE_PERCENT * this.ttlSeconds)) * 1000;
     const lease = this.current;
-    // Valid: it outlives this write's TTL; sufficient: by no more than the reuse period.
-    if (lease && nowMs + ttlMs < lease.expiresAtMs && nowMs + ttlMs + reuseMs > lease.expiresAtMs) return lease;
+    // Valid: it outlives this write's TTL; sufficient: by no more than the reuse period. (`>=`
+    // where the Go code has After: on the virtual clock many writes share the grant's instant,
+    // where real time would have moved on by a few nanoseconds.)
+    if (lease && nowMs + ttlMs < lease.expiresAtMs && nowMs + ttlMs + reuseMs >= lease.expiresAtMs) return lease;
     const granted: Lease = { expiresAtMs: nowMs + ttlMs + reuseMs, namespaces: [], names: [], versions: [] };
     this.current = granted;
     this.clock.at(granted.expiresAtMs, () => this.revoke(granted), Priority.api, 'etcd lease expired');
