@@ -471,6 +471,8 @@ function hex(n: number, width: number): string {
 
 class YamlEmitter {
   out = '';
+  /** `simple`: take the shortcuts below; off, every scalar goes through libyaml's character loop. */
+  constructor(private readonly simple = true) {}
   private column = 0;
   private indent = -1;
   private indents: number[] = [];
@@ -500,7 +502,10 @@ class YamlEmitter {
   private writeIndent(): void {
     const indent = Math.max(this.indent, 0);
     if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) this.putBreak();
-    while (this.column < indent) this.put(' ');
+    if (this.column < indent) {
+      this.out += ' '.repeat(indent - this.column);
+      this.column = indent;
+    }
     this.whitespace = true;
     this.indention = true;
   }
@@ -541,10 +546,17 @@ class YamlEmitter {
     if (isPlainObject(value)) {
       const keys = Object.keys(value).filter((k) => value[k] !== undefined);
       if (keys.length === 0) return this.emitEmptyFlow('{', '}');
-      keys.sort((a, b) => (yamlKeyLess(a, b) ? -1 : yamlKeyLess(b, a) ? 1 : 0));
+      // Keys of ASCII letters only: go-yaml's order is then plain code point order.
+      if (this.simple && keys.every((k) => LETTERS_ONLY.test(k))) keys.sort();
+      else keys.sort((a, b) => (yamlKeyLess(a, b) ? -1 : yamlKeyLess(b, a) ? 1 : 0));
       this.increaseIndent(false, false);
       for (const key of keys) {
         this.writeIndent();
+        if (this.simple && key.length <= 128 && this.emitSimpleText(key, requestedStringStyle(key))) {
+          this.writeIndicator(':', false, false, false);
+          this.emitNode(value[key], { mapping: true, simpleKey: false });
+          continue;
+        }
         const keyScalar = stringScalar(key);
         const simple = !keyScalar.analysis.multiline && utf8Length(key) <= 128;
         if (simple) {
@@ -561,7 +573,39 @@ class YamlEmitter {
       this.popIndent();
       return;
     }
+    if (this.simple && !ctx.simpleKey) {
+      const text = typeof value === 'string' ? value : scalarText(value);
+      if (this.emitSimpleText(text, typeof value === 'string' ? requestedStringStyle(value) : 'plain')) return;
+    }
     this.emitScalar(valueScalar(value), ctx.simpleKey);
+  }
+
+  /**
+   * libyaml's result for the usual scalar in one append instead of its character loop: printable
+   * ASCII, plain or double-quoted as requested, when neither the style selection nor folding at
+   * BEST_WIDTH could change anything. Returns false (nothing written) otherwise.
+   */
+  private emitSimpleText(text: string, requested: 'plain' | 'double' | 'literal'): boolean {
+    const n = text.length;
+    if (n === 0 || requested === 'literal') return false;
+    let spaces = false;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e) return false;
+      if (c === 0x20) spaces = true;
+      // double-quoted: escaped characters
+      else if (requested === 'double' && (c === 0x22 || c === 0x5c)) return false;
+    }
+    if (requested === 'plain' && !plainAllowed(text)) return false;
+    const separator = this.whitespace ? '' : ' ';
+    const open = requested === 'double' ? '"' : '';
+    // A space past BEST_WIDTH may become a line break: leave those to the general path.
+    if (spaces && this.column + separator.length + open.length + n > BEST_WIDTH) return false;
+    this.out += separator + open + text + open;
+    this.column += separator.length + 2 * open.length + n;
+    this.whitespace = false;
+    this.indention = false;
+    return true;
   }
 
   private emitEmptyFlow(open: string, close: string): void {
@@ -729,6 +773,51 @@ class YamlEmitter {
   }
 }
 
+const LETTERS_ONLY = /^[A-Za-z]+$/;
+
+/**
+ * libyaml's analysis of printable ASCII text allows the plain style: no leading or trailing space,
+ * no indicator ("---"/"..." start, a flow or other indicator first, "?"/":"/"-" then a space, ": "
+ * or a final ":", " #").
+ */
+function plainAllowed(text: string): boolean {
+  const n = text.length;
+  if (text[0] === ' ' || text[n - 1] === ' ') return false;
+  if (n >= 3 && (text.startsWith('---') || text.startsWith('...'))) return false;
+  const first = text[0];
+  if (FIRST_INDICATORS.includes(first)) return false;
+  if ((first === '?' || first === ':' || first === '-') && (n === 1 || text[1] === ' ')) return false;
+  for (let i = 1; i < n; i++) {
+    const c = text[i];
+    if (c === ':' && (i + 1 === n || text[i + 1] === ' ')) return false;
+    if (c === '#' && text[i - 1] === ' ') return false;
+  }
+  return true;
+}
+
+const FIRST_INDICATORS = '#,[]{}&*!|>\'"%@`';
+
+/** The text go-yaml writes for a non-string scalar (valueScalar's). */
+function scalarText(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') {
+    if (isGoInteger(v) || (Number.isInteger(v) && v >= 0 && v < 2 ** 64)) return String(v);
+    if (Number.isNaN(v)) return '.nan';
+    if (v === Infinity) return '.inf';
+    if (v === -Infinity) return '-.inf';
+    return formatGoFloatG(v);
+  }
+  if (typeof v === 'bigint') return v.toString();
+  throw new Error(`cannot marshal type: ${typeof v}`);
+}
+
+/** go-yaml v2 encoder.stringv's requested style for a string. */
+function requestedStringStyle(text: string): 'plain' | 'double' | 'literal' {
+  if (text.includes('\n')) return 'literal';
+  return yamlPlainIsString(text) && !isBase60Float(text) ? 'plain' : 'double';
+}
+
 interface Scalar {
   chars: string[];
   requested: ScalarStyle;
@@ -749,25 +838,12 @@ function stringScalar(s: string): Scalar {
   // JS strings may hold lone surrogates, which are not valid UTF-8; Go would have replaced them.
   const text = s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   const chars = Array.from(text);
-  const canUsePlain = yamlPlainIsString(text) && !isBase60Float(text);
-  const requested: ScalarStyle = text.includes('\n') ? 'literal' : canUsePlain ? 'plain' : 'double';
-  return { chars, requested, analysis: analyzeScalar(chars) };
+  return { chars, requested: requestedStringStyle(text), analysis: analyzeScalar(chars) };
 }
 
 function valueScalar(v: unknown): Scalar {
   if (typeof v === 'string') return stringScalar(v);
-  let text: string;
-  if (v === null || v === undefined) text = 'null';
-  else if (typeof v === 'boolean') text = v ? 'true' : 'false';
-  else if (typeof v === 'number') {
-    if (isGoInteger(v) || (Number.isInteger(v) && v >= 0 && v < 2 ** 64)) text = String(v);
-    else if (Number.isNaN(v)) text = '.nan';
-    else if (v === Infinity) text = '.inf';
-    else if (v === -Infinity) text = '-.inf';
-    else text = formatGoFloatG(v);
-  } else if (typeof v === 'bigint') text = v.toString();
-  else throw new Error(`cannot marshal type: ${typeof v}`);
-  const chars = Array.from(text);
+  const chars = Array.from(scalarText(v));
   return { chars, requested: 'plain', analysis: analyzeScalar(chars) };
 }
 
@@ -786,9 +862,9 @@ function selectStyle(sc: Scalar, simpleKey: boolean): ScalarStyle {
 }
 
 /** sigs.k8s.io/yaml.Marshal of a JSON-shaped value, as `kubectl get -o yaml` prints it. */
-export function toKubectlYaml(obj: unknown): string {
+export function toKubectlYaml(obj: unknown, options: { characterByCharacter?: boolean } = {}): string {
   // sigs.k8s.io/yaml goes through JSON first: drop anything JSON would drop (undefined members).
-  const e = new YamlEmitter();
+  const e = new YamlEmitter(!options.characterByCharacter);
   e.emitDocument(obj);
   return e.out;
 }
