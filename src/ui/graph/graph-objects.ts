@@ -2,15 +2,13 @@
 // changes every frame while the clock runs (clock.unixMs) and on every worker delta; the graph only
 // cares about `objects`, and re-deriving hundreds of chips for every delta at 100× speed would cost
 // frames. So: the store's `objects` is looked at only when it is a new mirror, the drawn kinds are
-// picked out (selectGraphObjects, the same array while none of them changed: a Lease renewal
+// picked out (selectGraphSource, the same object while none of them changed: a Lease renewal
 // publishes nothing) and published to React at most once per frame — and, while the
 // cluster is busy (many pods), at most every BUSY_MS (HUGE_MS beyond HUGE_PODS, and beyond that
-// HUGE_MS_PER_POD per pod, up to MAX_PUBLISH_MS: a publication re-derives every pod).
+// HUGE_MS_PER_POD per pod, up to MAX_PUBLISH_MS).
 
 import { useSyncExternalStore } from 'react';
-import type { KObject } from '../../k8s/types';
-import { selectGraphObjects, selectKind } from '../state/selectors';
-import { sameList } from './model';
+import { selectGraphSource, type GraphSource } from '../state/selectors';
 import { kubeplayStore } from '../state/store';
 import { graphCountdowns, graphModel } from './graph-model';
 import { useGraphView } from './view-state';
@@ -36,8 +34,6 @@ export const HUGE_MS_PER_POD = 0.01;
 /** Longest real time between two publications (ms). */
 export const MAX_PUBLISH_MS = 2000;
 
-export { sameList };
-
 /** Real time between two publications for `pods` pods. */
 export function publishPeriodMs(pods: number): number {
   if (pods > HUGE_PODS) return Math.min(MAX_PUBLISH_MS, Math.max(HUGE_MS, pods * HUGE_MS_PER_POD));
@@ -49,9 +45,7 @@ export function publishDelay(lastMs: number, nowMs: number, pods: number): numbe
   return Math.max(0, lastMs + publishPeriodMs(pods) - nowMs);
 }
 
-const selectPods = selectKind('Pod');
-
-let published: KObject[] | null = null;
+let published: GraphSource | null = null;
 let publishedFrom: object | null = null;
 let publishedPods = 0;
 let lastPublish = 0;
@@ -59,15 +53,12 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<() => void>();
 let unsubscribe: (() => void) | null = null;
 
-function read(): KObject[] {
+function read(): GraphSource {
   const state = kubeplayStore.getState();
   if (published && publishedFrom === state.objects) return published;
-  const next = selectGraphObjects(state);
+  published = selectGraphSource(state);
   publishedFrom = state.objects;
-  if (!published || !sameList(published, next)) {
-    published = next;
-    publishedPods = selectPods(state).length;
-  }
+  publishedPods = published.ofKind('Pod').size;
   return published;
 }
 
@@ -78,8 +69,7 @@ function publish() {
   lastPublish = Date.now();
   if (published === before || !published) return;
   // the model now, React's render in a task of its own (graph-model.ts): input is answered between
-  graphModel(published, kubeplayStore.getState().machines, useGraphView.getState().namespace);
-  graphCountdowns(published);
+  graphCountdowns(graphModel(published, kubeplayStore.getState().machines, useGraphView.getState().namespace));
   timer = setTimeout(notify, 0);
 }
 
@@ -113,7 +103,7 @@ function subscribe(listener: () => void): () => void {
 
 const snapshot = () => published ?? read();
 
-/** The objects the graph draws (selectGraphObjects), published at a paintable pace. */
-export function useGraphObjects(): KObject[] {
+/** The objects the graph draws (selectGraphSource), published at a paintable pace. */
+export function useGraphObjects(): GraphSource {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
