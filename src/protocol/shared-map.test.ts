@@ -44,6 +44,8 @@ describe('SharedMap', () => {
     const random = lcg(7);
     let shared = SharedMap.empty<object>();
     let plain = new Map<string, object>();
+    let previous = shared;
+    let previousPlain = plain;
     for (let step = 0; step < 400; step++) {
       const upserts: [string, object][] = [];
       const deletes: string[] = [];
@@ -52,15 +54,20 @@ describe('SharedMap', () => {
       const n = 1 + Math.floor(random() * 40);
       for (let i = 0; i < n; i++) {
         const key = `k${Math.floor(random() * 3000)}`;
-        if (growing ? random() < 0.85 : random() < 0.1) upserts.push([key, { step, i }]);
+        if (growing ? random() < 0.85 : random() < 0.1)
+          upserts.push([key, random() < 0.1 && plain.has(key) ? plain.get(key)! : { step, i }]);
         else deletes.push(key);
       }
       const next = shared.with(upserts, deletes);
       const nextPlain = new Map(plain);
       for (const key of deletes) nextPlain.delete(key);
       for (const [key, value] of upserts) nextPlain.set(key, value);
+      // from the version it was made from (the changes it remembers), and from two versions back (bucket by bucket)
       expect(byKey(next.changesSince(shared))).toEqual(expectedChanges(plain, nextPlain));
+      expect(byKey(next.changesSince(previous))).toEqual(expectedChanges(previousPlain, nextPlain));
       expect(next.size).toBe(nextPlain.size);
+      previous = shared;
+      previousPlain = plain;
       shared = next;
       plain = nextPlain;
     }

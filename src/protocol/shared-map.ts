@@ -2,10 +2,17 @@
 // mirror's objects per kind, the graph's pod views). Entries live in small hash buckets; a new
 // version copies only the buckets it touches and the bucket array, so its cost follows the change,
 // not the size, and untouched buckets keep their identity — which also makes the difference of
-// two versions of the same map cheap (changesSince: only buckets that are not the same object).
+// two versions of the same map cheap (changesSince: a version made by `with` remembers its own
+// changes; between others, only the buckets that are not the same object are compared).
 
-/** Mean entries per bucket beyond which a map doubles its buckets (and below a quarter of which it halves them). */
-const BUCKET_LOAD = 32;
+/**
+ * Mean entries per bucket beyond which a map doubles its buckets (and below a quarter of which it
+ * halves them). Small buckets: a change copies one (a Map of a few entries) and the bucket array
+ * (a pointer per BUCKET_LOAD entries).
+ */
+const BUCKET_LOAD = 8;
+
+let versions = 0;
 
 /** FNV-1a over the key's UTF-16 units: cheap, and spreads `Pod/default/web-…` names evenly. */
 function hashKey(key: string): number {
@@ -42,6 +49,11 @@ export class SharedMap<V> {
   static empty<V>(): SharedMap<V> {
     return SharedMap.EMPTY_MAP;
   }
+
+  /** Tells versions apart without holding on to them (see `origin`). */
+  private readonly version = ++versions;
+  /** For a version made by `with`: the version it was made from, and what it changed. */
+  private origin: { version: number; changes: readonly MapChange<V>[] } | null = null;
 
   private constructor(
     private readonly buckets: readonly Bucket<V>[],
@@ -93,6 +105,14 @@ export class SharedMap<V> {
   with(upserts: Iterable<readonly [string, V]>, deletes: Iterable<string> = []): SharedMap<V> {
     let buckets: Bucket<V>[] | null = null;
     const copied = new Set<number>();
+    // what changed, by key: a key deleted and set again is one change
+    const changes = new Map<string, MapChange<V>>();
+    const note = (key: string, before: V | undefined, after: V | undefined) => {
+      const had = changes.get(key);
+      if (!had) changes.set(key, { key, before, after });
+      else if (had.before === after && after !== undefined) changes.delete(key);
+      else had.after = after;
+    };
     let size = this.size;
     const writable = (index: number): Map<string, V> => {
       buckets ??= [...this.buckets];
@@ -105,7 +125,9 @@ export class SharedMap<V> {
     const mask = this.buckets.length - 1;
     for (const key of deletes) {
       const index = hashKey(key) & mask;
-      if (!(buckets ?? this.buckets)[index].has(key)) continue;
+      const current = (buckets ?? this.buckets)[index];
+      if (!current.has(key)) continue;
+      note(key, current.get(key), undefined);
       writable(index).delete(key);
       size--;
     }
@@ -114,26 +136,31 @@ export class SharedMap<V> {
       const current = (buckets ?? this.buckets)[index];
       const had = current.has(key);
       if (had && current.get(key) === value) continue;
+      note(key, current.get(key), value);
       writable(index).set(key, value);
       if (!had) size++;
     }
     if (!buckets) return this;
     const count = this.buckets.length;
     // grow past BUCKET_LOAD per bucket; shrink below a quarter of it (not at once: no flapping)
-    if (size > count * BUCKET_LOAD || (count > 1 && size * 4 < count * BUCKET_LOAD)) {
-      return SharedMap.rebuilt<V>(new SharedMap<V>(buckets, size).entries(), size);
-    }
-    return new SharedMap(buckets, size);
+    const next =
+      size > count * BUCKET_LOAD || (count > 1 && size * 4 < count * BUCKET_LOAD)
+        ? SharedMap.rebuilt<V>(new SharedMap<V>(buckets, size).entries(), size)
+        : new SharedMap<V>(buckets, size);
+    if (next !== SharedMap.EMPTY_MAP) next.origin = { version: this.version, changes: [...changes.values()] };
+    return next;
   }
 
   /**
    * The entries that differ from `before` (values compared by identity), in no particular order.
-   * Between versions of one map with the same bucket count only the buckets that are not the
-   * same object are compared: the cost follows the change (plus one identity check per bucket).
+   * From the version `with` made this one from, what it changed; between other versions of one map
+   * with the same bucket count only the buckets that are not the same object are compared: the
+   * cost follows the change (plus one identity check per bucket).
    */
   changesSince(before: SharedMap<V>): MapChange<V>[] {
     const out: MapChange<V>[] = [];
     if (before === this) return out;
+    if (this.origin?.version === before.version) return [...this.origin.changes];
     const compare = (prev: ReadonlyMap<string, V> | SharedMap<V>, next: ReadonlyMap<string, V> | SharedMap<V>) => {
       for (const [key, after] of next.entries()) {
         const was = prev.get(key);

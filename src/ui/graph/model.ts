@@ -793,6 +793,27 @@ export function ownerReadByCard(pod: KObject): string | undefined {
   return controller && (controller.kind === 'DaemonSet' || controller.kind === 'StatefulSet') ? controller.uid : undefined;
 }
 
+const workloadViewCache = new WeakMap<KObject, { parentKey: ObjectKey | null; endpoints?: EndpointCount; view: WorkloadView }>();
+
+/**
+ * workloadView of a workload whose card reads no pods (not a DaemonSet or StatefulSet), reused
+ * while the object, its parent and (a Service's) endpoint counts are the same: a big cluster has
+ * thousands of Deployments and ReplicaSets, and an unchanged view is also one React skips.
+ */
+function cachedWorkloadView(
+  obj: KObject,
+  endpoints: ReadonlyMap<string, EndpointCount>,
+  parentKey: ObjectKey | null,
+): WorkloadView {
+  const ep = obj.kind === 'Service' ? endpoints.get(`${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`) : undefined;
+  const hit = workloadViewCache.get(obj);
+  if (hit && hit.parentKey === parentKey && hit.endpoints?.ready === ep?.ready && hit.endpoints?.total === ep?.total)
+    return hit.view;
+  const view = workloadView(obj, endpoints, parentKey);
+  workloadViewCache.set(obj, { parentKey, endpoints: ep && { ...ep }, view });
+  return view;
+}
+
 /** The kind whose controller a workload nests under in the lane (ReplicaSet → Deployment, Job → CronJob). */
 const NESTS_UNDER: Partial<Record<string, string>> = { ReplicaSet: 'Deployment', Job: 'CronJob' };
 
@@ -832,7 +853,10 @@ export function deriveWorkloads(
   for (const w of roots) {
     const key = keyOf(w);
     const pods = w.kind === 'DaemonSet' || w.kind === 'StatefulSet' ? owned(w.metadata.uid ?? '') : undefined;
-    const view = workloadView(w, endpoints, null, w.kind === 'DaemonSet' ? pods : undefined);
+    const view =
+      w.kind === 'DaemonSet' || w.kind === 'StatefulSet'
+        ? workloadView(w, endpoints, null, w.kind === 'DaemonSet' ? pods : undefined)
+        : cachedWorkloadView(w, endpoints, null);
     if (w.kind === 'StatefulSet') {
       const wait = orderedReadyWait(w, pods ?? []);
       if (wait) view.countTitle += `\n${wait}`;
@@ -841,7 +865,7 @@ export function deriveWorkloads(
     workloads.push(view);
     const nested = children.get(key) ?? [];
     if (w.kind === 'CronJob') nested.sort(newestJobsFirst);
-    for (const c of nested) workloads.push(workloadView(c, endpoints, key));
+    for (const c of nested) workloads.push(cachedWorkloadView(c, endpoints, key));
   }
   return workloads;
 }
