@@ -26,7 +26,7 @@ import {
 import { applyZoomDetail } from './zoom-detail';
 import { useSelection } from '../state/selection';
 import { useTheme } from '../theme';
-import { kubeplayStore, useKubeplay } from '../state/store';
+import { kubeplayStore } from '../state/store';
 import { GraphContextMenu, openGraphMenu, useGraphMenu } from './ContextMenu';
 import { useGraphObjects } from './graph-objects';
 import {
@@ -181,8 +181,7 @@ function expandedNodeOf(selected: string | null, model: GraphModel): string | nu
 }
 
 function Graph() {
-  const objects = useGraphObjects();
-  const machines = useKubeplay((s) => s.machines);
+  const { source: objects, machines } = useGraphObjects();
   const namespace = useGraphView((s) => s.namespace);
   const openZones = useGraphView((s) => s.openZones);
   const model = useMemo(() => graphModel(objects, machines, namespace), [objects, machines, namespace]);

@@ -40,8 +40,8 @@ interface NodeEntry {
   machine: MachineInfo | undefined;
   /** Every pod bound to the node, drawn or not (the card's bars and outlook count them). */
   bound: Map<ObjectKey, KObject>;
-  /** The drawn pods' keys (the namespace filter's choice). */
-  drawn: Set<ObjectKey>;
+  /** The drawn pods' views by key (the namespace filter's choice). */
+  drawn: Map<ObjectKey, PodView>;
   /** The drawn pods' views, sorted (podOrder); rebuilt when `drawn` or a drawn pod changed. */
   views: PodView[];
   view: NodeView | undefined;
@@ -176,7 +176,7 @@ export class IncrementalModel {
         node: undefined,
         machine: this.machineByName.get(name),
         bound: new Map(),
-        drawn: new Set(),
+        drawn: new Map(),
         views: NO_VIEWS,
         view: undefined,
       };
@@ -230,7 +230,9 @@ export class IncrementalModel {
   private addView(key: ObjectKey, pod: KObject, upserts: [ObjectKey, PodView][]): PodView {
     const view = drawnPodView(pod, this.claims);
     upserts.push([key, view]);
-    this.dirtyViews.add(nodeNameOf(pod));
+    const name = nodeNameOf(pod);
+    this.entry(name).drawn.set(key, view);
+    this.dirtyViews.add(name);
     const owner = ownerReadByCard(pod);
     if (owner) {
       let map = this.owned.get(owner);
@@ -250,7 +252,6 @@ export class IncrementalModel {
     }
     if (hasCrashLoopingContainer(pod)) this.crashLooping.set(key, pod);
     if (!this.shows(pod.metadata.namespace ?? '')) return;
-    e.drawn.add(key);
     if (podClaimNames(pod).length > 0) this.claimPods.set(key, pod);
     this.addView(key, pod, upserts);
   }
@@ -283,7 +284,7 @@ export class IncrementalModel {
       podsByNode = new Map(podsByNode);
       for (const name of this.dirtyViews) {
         const e = this.entries.get(name);
-        const views = e ? [...e.drawn].map((key) => this.views.get(key)!).sort(podOrder) : NO_VIEWS;
+        const views = e ? [...e.drawn.values()].sort(podOrder) : NO_VIEWS;
         if (e) e.views = views;
         if (!name) pending = pendingOf(views);
         else if (views.length > 0) podsByNode.set(name, views);
