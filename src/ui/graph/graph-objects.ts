@@ -8,7 +8,7 @@
 // that HUGE_MS_PER_POD per pod or node, up to MAX_PUBLISH_MS). The machines are paced with the
 // objects: building 5,000 nodes sends a snapshot per `node add`, each a redraw of every node.
 
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { MachineInfo } from '../../protocol/messages';
 import { selectGraphSource, type GraphSource } from '../state/selectors';
 import { kubeplayStore } from '../state/store';
@@ -119,7 +119,19 @@ function subscribe(listener: () => void): () => void {
 
 const snapshot = () => published ?? read();
 
-/** The objects the graph draws (selectGraphSource) and the machines, published at a paintable pace. */
+/**
+ * The objects the graph draws (selectGraphSource) and the machines, published at a paintable pace.
+ * React renders each publication as a transition: a big cluster's redraw (thousands of cards and
+ * workloads through React Flow) yields to input every few ms instead of holding the page.
+ */
 export function useGraphObjects(): GraphInput {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const [input, setInput] = useState(snapshot);
+  useEffect(() => {
+    const update = () => startTransition(() => setInput(snapshot()));
+    const unsubscribe = subscribe(update);
+    // a publication between the first render and this subscription
+    update();
+    return unsubscribe;
+  }, []);
+  return input;
 }
