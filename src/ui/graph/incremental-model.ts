@@ -22,9 +22,11 @@ import {
   ownerReadByCard,
   pendingOf,
   podOrder,
+  podTotals,
   WORKLOAD_KINDS,
   type GraphModel,
   type NodeView,
+  type PodTotals,
   type PodView,
 } from './model';
 import { claimIndex, podClaimNames, type ClaimIndex } from './storage-view';
@@ -40,6 +42,8 @@ interface NodeEntry {
   machine: MachineInfo | undefined;
   /** Every pod bound to the node, drawn or not (the card's bars and outlook count them). */
   bound: Map<ObjectKey, KObject>;
+  /** `bound` as a list and its totals, kept while no bound pod changed (null: to be made again). */
+  boundTotals: { pods: KObject[]; totals: PodTotals } | null;
   /** The drawn pods' views by key (the namespace filter's choice). */
   drawn: Map<ObjectKey, PodView>;
   /** The drawn pods' views, sorted (podOrder); rebuilt when `drawn` or a drawn pod changed. */
@@ -61,6 +65,19 @@ function sameMachine(a: MachineInfo | undefined, b: MachineInfo | undefined): bo
     (a?.reachable ?? true) === (b?.reachable ?? true) &&
     !!a?.shuttingDown === !!b?.shuttingDown
   );
+}
+
+/**
+ * The entry's drawn views in podOrder. The order goes by namespace and name (which a key fixes)
+ * and a StatefulSet's ordinal: while the same pods are drawn (their statuses changed), the last
+ * order holds.
+ */
+function sortedViews(e: NodeEntry): PodView[] {
+  if (e.views.length === e.drawn.size) {
+    const same = e.views.map((v) => e.drawn.get(v.key));
+    if (same.every((v, i) => v !== undefined && v.sortName === e.views[i].sortName)) return same as PodView[];
+  }
+  return [...e.drawn.values()].sort(podOrder);
 }
 
 function nodeNameOf(pod: KObject): string {
@@ -176,6 +193,7 @@ export class IncrementalModel {
         node: undefined,
         machine: this.machineByName.get(name),
         bound: new Map(),
+        boundTotals: null,
         drawn: new Map(),
         views: NO_VIEWS,
         view: undefined,
@@ -248,6 +266,7 @@ export class IncrementalModel {
     const e = this.entry(name);
     if (name) {
       e.bound.set(key, pod);
+      e.boundTotals = null;
       this.dirtyNodes.add(name);
     }
     if (hasCrashLoopingContainer(pod)) this.crashLooping.set(key, pod);
@@ -259,7 +278,10 @@ export class IncrementalModel {
   private removePod(key: ObjectKey, pod: KObject, deletes: ObjectKey[]): void {
     const name = nodeNameOf(pod);
     const e = this.entry(name);
-    if (name && e.bound.delete(key)) this.dirtyNodes.add(name);
+    if (name && e.bound.delete(key)) {
+      e.boundTotals = null;
+      this.dirtyNodes.add(name);
+    }
     this.crashLooping.delete(key);
     if (e.drawn.delete(key)) {
       this.dirtyViews.add(name);
@@ -284,7 +306,7 @@ export class IncrementalModel {
       podsByNode = new Map(podsByNode);
       for (const name of this.dirtyViews) {
         const e = this.entries.get(name);
-        const views = e ? [...e.drawn.values()].sort(podOrder) : NO_VIEWS;
+        const views = e ? sortedViews(e) : NO_VIEWS;
         if (e) e.views = views;
         if (!name) pending = pendingOf(views);
         else if (views.length > 0) podsByNode.set(name, views);
@@ -298,7 +320,11 @@ export class IncrementalModel {
     for (const name of this.dirtyNodes) {
       const e = this.entries.get(name);
       if (!e?.node) continue;
-      e.view = nodeView(e.node, [...e.bound.values()], e.machine);
+      if (!e.boundTotals) {
+        const pods = [...e.bound.values()];
+        e.boundTotals = { pods, totals: podTotals(pods) };
+      }
+      e.view = nodeView(e.node, e.boundTotals.pods, e.machine, e.boundTotals.totals);
       nodesChanged = true;
     }
     const nodes = nodesChanged || !last ? this.nodeNames.map((name) => this.entries.get(name)!.view!) : last.nodes;

@@ -478,7 +478,29 @@ export function taintTag(taint: { key: string; value?: string; effect: string })
   return `${key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
 }
 
-export function nodeView(node: KObject, pods: readonly KObject[], machine?: MachineInfo): NodeView {
+/** What a node's bars add up: the requests and the count of its pods that are not terminated. */
+export interface PodTotals extends Requests {
+  active: number;
+}
+
+/** The totals of a node's pods (nodeView's bars), as `kubectl describe node` adds them up. */
+export function podTotals(pods: readonly KObject[]): PodTotals {
+  let milliCPU = 0;
+  let memory = 0;
+  let active = 0;
+  for (const pod of pods) {
+    const phase = pod.status?.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') continue;
+    active++;
+    const r = podRequests(pod.spec);
+    milliCPU += r.milliCPU;
+    memory += r.memory;
+  }
+  return { milliCPU, memory, active };
+}
+
+/** A node's card; `totals` of its pods when the caller kept them (a node's status changes far more often than its pods). */
+export function nodeView(node: KObject, pods: readonly KObject[], machine?: MachineInfo, totals = podTotals(pods)): NodeView {
   const name = node.metadata.name ?? '';
   const outlook = nodeOutlook(node, pods, machine);
   const status = nodeStatus(node);
@@ -523,17 +545,7 @@ export function nodeView(node: KObject, pods: readonly KObject[], machine?: Mach
   const allocCPU = amount(alloc, 'cpu');
   const allocMem = amount(alloc, 'memory');
   const allocPods = count(alloc.pods);
-  let cpu = 0;
-  let memory = 0;
-  let active = 0;
-  for (const pod of pods) {
-    const phase = pod.status?.phase;
-    if (phase === 'Succeeded' || phase === 'Failed') continue;
-    active++;
-    const r = podRequests(pod.spec);
-    cpu += r.milliCPU;
-    memory += r.memory;
-  }
+  const { milliCPU: cpu, memory, active } = totals;
   return {
     key: keyOf(node),
     name,
