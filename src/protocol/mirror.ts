@@ -9,118 +9,12 @@
 import type { KObject } from '../k8s/types';
 import { objectKey, type ObjectDelta } from './delta';
 import type { ObjectKey } from './messages';
+import { SharedMap } from './shared-map';
 
-type Bucket = ReadonlyMap<ObjectKey, KObject>;
+/** One kind's objects by key: an immutable hash map of small buckets (shared-map.ts). */
+export type KindTable = SharedMap<KObject>;
 
-/** Mean entries per bucket beyond which a table doubles its buckets (and below a quarter of which it halves them). */
-const BUCKET_LOAD = 32;
-
-/** FNV-1a over the key's UTF-16 units: cheap, and spreads `Pod/default/web-…` names evenly. */
-function hashKey(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-const NO_BUCKET: Bucket = new Map();
-
-/** The bucket count for `size` entries: a power of two with about BUCKET_LOAD entries each. */
-function bucketCountFor(size: number): number {
-  let count = 1;
-  while (count * BUCKET_LOAD < size) count *= 2;
-  return count;
-}
-
-/** One kind's objects by key: an immutable hash table of small buckets. */
-export class KindTable {
-  static readonly EMPTY = new KindTable([NO_BUCKET], 0);
-
-  private constructor(
-    private readonly buckets: readonly Bucket[],
-    /** How many objects the table holds. */
-    readonly size: number,
-  ) {}
-
-  private static rebuilt(entries: Iterable<readonly [ObjectKey, KObject]>, size: number): KindTable {
-    if (size === 0) return KindTable.EMPTY;
-    const count = bucketCountFor(size);
-    const buckets: Map<ObjectKey, KObject>[] = Array.from({ length: count }, () => new Map());
-    for (const [key, obj] of entries) buckets[hashKey(key) & (count - 1)].set(key, obj);
-    return new KindTable(buckets, size);
-  }
-
-  get(key: ObjectKey): KObject | undefined {
-    return this.bucketOf(key).get(key);
-  }
-
-  has(key: ObjectKey): boolean {
-    return this.bucketOf(key).has(key);
-  }
-
-  /** Every object, in the table's (hash) order. */
-  values(): KObject[] {
-    const out: KObject[] = [];
-    for (const bucket of this.buckets) for (const obj of bucket.values()) out.push(obj);
-    return out;
-  }
-
-  keys(): ObjectKey[] {
-    const out: ObjectKey[] = [];
-    for (const bucket of this.buckets) for (const key of bucket.keys()) out.push(key);
-    return out;
-  }
-
-  *entries(): IterableIterator<[ObjectKey, KObject]> {
-    for (const bucket of this.buckets) yield* bucket.entries();
-  }
-
-  /**
-   * The table with `upserts` set and `deletes` removed: copies the buckets they fall in (each
-   * once) and the bucket array. Returns `this` when nothing changes.
-   */
-  with(upserts: readonly (readonly [ObjectKey, KObject])[], deletes: readonly ObjectKey[]): KindTable {
-    let buckets: Bucket[] | null = null;
-    const copied = new Set<number>();
-    let size = this.size;
-    const writable = (index: number): Map<ObjectKey, KObject> => {
-      buckets ??= [...this.buckets];
-      if (!copied.has(index)) {
-        copied.add(index);
-        buckets[index] = new Map(buckets[index]);
-      }
-      return buckets[index] as Map<ObjectKey, KObject>;
-    };
-    const mask = this.buckets.length - 1;
-    for (const key of deletes) {
-      const index = hashKey(key) & mask;
-      if (!(buckets ?? this.buckets)[index].has(key)) continue;
-      writable(index).delete(key);
-      size--;
-    }
-    for (const [key, obj] of upserts) {
-      const index = hashKey(key) & mask;
-      const current = (buckets ?? this.buckets)[index];
-      const had = current.has(key);
-      if (had && current.get(key) === obj) continue;
-      writable(index).set(key, obj);
-      if (!had) size++;
-    }
-    if (!buckets) return this;
-    const count = this.buckets.length;
-    // grow past BUCKET_LOAD per bucket; shrink below a quarter of it (not at once: no flapping)
-    if (size > count * BUCKET_LOAD || (count > 1 && size * 4 < count * BUCKET_LOAD)) {
-      return KindTable.rebuilt(new KindTable(buckets, size).entries(), size);
-    }
-    return new KindTable(buckets, size);
-  }
-
-  private bucketOf(key: ObjectKey): Bucket {
-    return this.buckets[hashKey(key) & (this.buckets.length - 1)];
-  }
-}
+const EMPTY_TABLE: KindTable = SharedMap.empty();
 
 function kindOfKey(key: ObjectKey): string {
   const slash = key.indexOf('/');
@@ -158,7 +52,7 @@ export class ObjectMirror {
 
   /** The objects of one kind: the same table while none of them changed. */
   ofKind(kind: string): KindTable {
-    return this.tables.get(kind) ?? KindTable.EMPTY;
+    return this.tables.get(kind) ?? EMPTY_TABLE;
   }
 
   /** Every object, kind by kind. */

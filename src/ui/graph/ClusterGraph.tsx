@@ -26,7 +26,7 @@ import {
 import { applyZoomDetail } from './zoom-detail';
 import { useSelection } from '../state/selection';
 import { useTheme } from '../theme';
-import { kubeplayStore, useKubeplay } from '../state/store';
+import { kubeplayStore } from '../state/store';
 import { GraphContextMenu, openGraphMenu, useGraphMenu } from './ContextMenu';
 import { useGraphObjects } from './graph-objects';
 import {
@@ -42,6 +42,7 @@ import {
 import { layoutGraph, type GraphLayout } from './layout';
 import { graphCountdowns, graphModel } from './graph-model';
 import type { GraphModel, PodView } from './model';
+import type { SharedMap } from '../../protocol/shared-map';
 import { CountHistory } from './history';
 import { useGraphView } from './view-state';
 import { NamespaceFilter } from './NamespaceFilter';
@@ -63,7 +64,7 @@ const RENDER_VISIBLE_ABOVE = 800;
 const SLIDE_MAX_PODS = 120;
 
 /** Recently deleted pods, kept GHOST_MS so they fade out where they were. */
-function useGhosts(pods: ReadonlyMap<string, PodView>): PodView[] {
+function useGhosts(pods: SharedMap<PodView>): PodView[] {
   const [prev, setPrev] = useState(pods);
   const [ghosts, setGhosts] = useState<Ghost[]>([]);
   if (prev !== pods) {
@@ -180,12 +181,11 @@ function expandedNodeOf(selected: string | null, model: GraphModel): string | nu
 }
 
 function Graph() {
-  const objects = useGraphObjects();
-  const machines = useKubeplay((s) => s.machines);
+  const { source: objects, machines } = useGraphObjects();
   const namespace = useGraphView((s) => s.namespace);
   const openZones = useGraphView((s) => s.openZones);
   const model = useMemo(() => graphModel(objects, machines, namespace), [objects, machines, namespace]);
-  const countdowns = useMemo(() => graphCountdowns(objects), [objects]);
+  const countdowns = useMemo(() => graphCountdowns(model), [model]);
   const ghosts = useGhosts(model.pods);
   // chips keep their place in a card while they live (a rollout redraws only what changed)
   const [chipSlots] = useState(() => new ChipSlots());
@@ -211,7 +211,7 @@ function Graph() {
 
   const selected = useSelection((s) => s.selected);
   const hovered = useSelection((s) => s.hovered);
-  const index = useMemo(() => (selected || hovered ? relationIndex(objects) : null), [objects, selected, hovered]);
+  const index = useMemo(() => (selected || hovered ? relationIndex(objects.objects()) : null), [objects, selected, hovered]);
   const edges = useMemo(
     () => (index ? toFlowEdges(focusRelations(index, [selected, hovered]), types) : []),
     [index, selected, hovered, types],

@@ -8,6 +8,7 @@ import { ViewportPortal } from '@xyflow/react';
 import type { ObjectKey } from '../../protocol/messages';
 import type { LayoutItem } from './layout';
 import type { PodView } from './model';
+import type { SharedMap } from '../../protocol/shared-map';
 import {
   absoluteBoxes,
   arcPath,
@@ -34,7 +35,7 @@ function lazyBoxes(items: readonly LayoutItem[]) {
 }
 
 /** Tracks departures and arrivals as the pods change; the arcs showing now. */
-export function useReplacementArcs(pods: ReadonlyMap<ObjectKey, PodView>, items: readonly LayoutItem[]): readonly Arc[] {
+export function useReplacementArcs(pods: SharedMap<PodView>, items: readonly LayoutItem[]): readonly Arc[] {
   const [seen, setSeen] = useState({ pods, items });
   const [state, setState] = useState<ReplacementState>(emptyReplacements);
   if (seen.pods !== pods) {

@@ -6,12 +6,14 @@
 import type { KObject } from '../../k8s/types';
 import { hasCrashLoopingContainer } from '../controlplane/timers';
 
+/** The node has a NoExecute taint: its pods may count down to an eviction. */
+export function hasNoExecuteTaint(node: KObject): boolean {
+  return ((node.spec?.taints ?? []) as { effect?: string }[]).some((t) => t.effect === 'NoExecute');
+}
+
 /** The pods podCountdowns can find a countdown for: those on NoExecute-tainted nodes and the crash-looping. */
 export function countdownCandidates(pods: readonly KObject[], nodes: readonly KObject[]): KObject[] {
   const tainted = new Set<string>();
-  for (const node of nodes) {
-    const taints = (node.spec?.taints ?? []) as { effect?: string }[];
-    if (taints.some((t) => t.effect === 'NoExecute')) tainted.add(node.metadata.name ?? '');
-  }
+  for (const node of nodes) if (hasNoExecuteTaint(node)) tainted.add(node.metadata.name ?? '');
   return pods.filter((pod) => tainted.has((pod.spec?.nodeName as string | undefined) ?? '') || hasCrashLoopingContainer(pod));
 }

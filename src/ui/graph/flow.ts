@@ -3,9 +3,9 @@
 // wrappers skip re-rendering), the ghost list of recently deleted pods, and edge routing.
 
 import type { Edge, Node } from '@xyflow/react';
-import type { ObjectKey } from '../../protocol/messages';
 import { CHIP_H, CHIP_W, type LayoutItem, type NodeCardData, type PodChipData } from './layout';
-import type { PodView } from './model';
+import { podOrder, type PodView } from './model';
+import type { SharedMap } from '../../protocol/shared-map';
 import type { Relation } from './relations';
 
 /** How long a deleted pod's ghost stays, ms. */
@@ -190,20 +190,15 @@ export interface Ghost {
   until: number;
 }
 
-/** Pods present in `prev` and gone from `next`. */
-export function removedPods(prev: ReadonlyMap<ObjectKey, PodView>, next: ReadonlyMap<ObjectKey, PodView>): PodView[] {
+/** Pods present in `prev` and gone from `next`, by namespace and name: the cost follows the change (changesSince). */
+export function removedPods(prev: SharedMap<PodView>, next: SharedMap<PodView>): PodView[] {
   const gone: PodView[] = [];
-  for (const [key, view] of prev) if (!next.has(key)) gone.push(view);
-  return gone;
+  for (const change of next.changesSince(prev)) if (!change.after && change.before) gone.push(change.before);
+  return gone.sort(podOrder);
 }
 
 /** The ghost list after the pods changed from `prev` to `next` at `now`. */
-export function updateGhosts(
-  ghosts: readonly Ghost[],
-  prev: ReadonlyMap<ObjectKey, PodView>,
-  next: ReadonlyMap<ObjectKey, PodView>,
-  now: number,
-): Ghost[] {
+export function updateGhosts(ghosts: readonly Ghost[], prev: SharedMap<PodView>, next: SharedMap<PodView>, now: number): Ghost[] {
   const kept = ghosts.filter((g) => g.until > now && !next.has(g.view.key));
   const gone = removedPods(prev, next).map((view) => ({ view, until: now + GHOST_MS }));
   if (gone.length === 0 && kept.length === ghosts.length) return ghosts as Ghost[];

@@ -233,21 +233,29 @@ function withGhosts(list: readonly PodView[], ghosts: readonly PodView[]): { vie
   return out.sort((a, b) => podOrder(a.view, b.view));
 }
 
-/** Counts and samples per list of pods: a node's list is the same array while its pods are (deriveModel). */
+/** Counts and samples per list of pods: a node's list is the same array while its pods are (IncrementalModel). */
 const countsCache = new WeakMap<readonly PodView[], StatusCount[]>();
+const cappedCache = new WeakMap<readonly PodView[], StatusCount[]>();
 const samplesCache = new WeakMap<readonly PodView[], CountSample>();
+
+/** Per-status counts of a list of pods, every status. */
+function allCounts(pods: readonly PodView[]): StatusCount[] {
+  let counts = countsCache.get(pods);
+  if (!counts) countsCache.set(pods, (counts = statusCounts(pods)));
+  return counts;
+}
+
+/** At most STATUS_TILES_MAX tiles (the rest as `other`). */
+function capped(all: StatusCount[]): StatusCount[] {
+  if (all.length <= STATUS_TILES_MAX) return all;
+  const rest = all.slice(STATUS_TILES_MAX - 1).reduce((sum, c) => sum + c.count, 0);
+  return [...all.slice(0, STATUS_TILES_MAX - 1), { status: 'other', tone: 'unknown' as const, count: rest }];
+}
 
 /** Per-status counts, at most STATUS_TILES_MAX tiles (the rest as `other`). */
 function cappedCounts(pods: readonly PodView[]): StatusCount[] {
-  const hit = countsCache.get(pods);
-  if (hit) return hit;
-  const all = statusCounts(pods);
-  const rest = all.slice(STATUS_TILES_MAX - 1).reduce((sum, c) => sum + c.count, 0);
-  const counts =
-    all.length <= STATUS_TILES_MAX
-      ? all
-      : [...all.slice(0, STATUS_TILES_MAX - 1), { status: 'other', tone: 'unknown' as const, count: rest }];
-  countsCache.set(pods, counts);
+  let counts = cappedCache.get(pods);
+  if (!counts) cappedCache.set(pods, (counts = capped(allCounts(pods))));
   return counts;
 }
 
@@ -264,6 +272,29 @@ function sampleOf(pods: readonly PodView[]): CountSample {
   const sample = { total: pods.length, ok, bad };
   samplesCache.set(pods, sample);
   return sample;
+}
+
+/**
+ * A zone's counts and sample: its nodes' (cached per node) added up, so a zone summary costs its
+ * nodes, not their pods. A status takes the tone of its first pod, node by node, as counting the
+ * zone's pods in that order would.
+ */
+function zoneTotals(lists: readonly (readonly PodView[])[]): { counts: StatusCount[]; sample: CountSample } {
+  const byStatus = new Map<string, StatusCount>();
+  const sample = { total: 0, ok: 0, bad: 0 };
+  for (const pods of lists) {
+    for (const c of allCounts(pods)) {
+      const hit = byStatus.get(c.status);
+      if (hit) hit.count += c.count;
+      else byStatus.set(c.status, { ...c });
+    }
+    const s = sampleOf(pods);
+    sample.total += s.total;
+    sample.ok += s.ok;
+    sample.bad += s.bad;
+  }
+  const all = [...byStatus.values()].sort((a, b) => b.count - a.count || byName(a.status, b.status));
+  return { counts: capped(all), sample };
 }
 
 /** A zone summary's height for `tiles` status tiles. */
@@ -299,7 +330,7 @@ export function layoutGraph(
       list.push(g);
     }
   }
-  const spark = (key: string, pods: readonly PodView[]) => (history ? history.record(key, nowMs, sampleOf(pods)) : []);
+  const spark = (key: string, sample: CountSample) => (history ? history.record(key, nowMs, sample) : []);
 
   // ---- zones and nodes ----
   const zones = new Map<string, NodeView[]>();
@@ -332,9 +363,8 @@ export function layoutGraph(
     const holdsSelection = nodes.some((n) => n.name === expandedNode);
     const open = !zoneSummaries || openZones.has(zone) || holdsSelection;
     if (zoneSummaries) {
-      const pods = nodes.flatMap((n) => model.podsByNode.get(n.name) ?? []);
-      const counts = cappedCounts(pods);
-      base.summary = { open, holdsSelection, pods: pods.length, counts: open ? [] : counts, spark: spark(zoneId(zone), pods) };
+      const { counts, sample } = zoneTotals(nodes.map((n) => model.podsByNode.get(n.name) ?? []));
+      base.summary = { open, holdsSelection, pods: sample.total, counts: open ? [] : counts, spark: spark(zoneId(zone), sample) };
     }
     if (!open) {
       const zoneItem: LayoutItem = {
@@ -368,7 +398,7 @@ export function layoutGraph(
       const header = nodeHeader(node);
       if (aggregated && node.name !== expandedNode) {
         const counts = cappedCounts(bound);
-        const data: NodeCardData = { view: node, aggregated, counts, spark: spark(node.name, bound) };
+        const data: NodeCardData = { view: node, aggregated, counts, spark: spark(node.name, sampleOf(bound)) };
         cards.push({ node, pods: [], slots: [], header, h: nodeCardHeight(0, counts.length, header), data });
       } else {
         const pods = withGhosts(bound, ghostsByNode.get(node.name) ?? []);
@@ -379,7 +409,7 @@ export function layoutGraph(
         );
         const span = places.reduce((m, s) => Math.max(m, s + 1), 0);
         const data: NodeCardData = aggregated
-          ? { view: node, aggregated, counts: null, spark: spark(node.name, bound), expanded: true }
+          ? { view: node, aggregated, counts: null, spark: spark(node.name, sampleOf(bound)), expanded: true }
           : { view: node, aggregated, counts: null };
         cards.push({ node, pods, slots: places, header, h: nodeCardHeight(span, null, header), data });
       }

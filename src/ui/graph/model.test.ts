@@ -270,18 +270,3 @@ describe('DaemonSets', () => {
     );
   });
 });
-
-describe('deriveModel reuses node views', () => {
-  it('while a node and its pods are the same objects, and not after one of its pods changes', () => {
-    const n1 = node('n1', 'z');
-    const n2 = node('n2', 'z');
-    const p1 = pod('p1', 'n1', { cpu: '100m' });
-    const p2 = pod('p2', 'n2', { cpu: '100m' });
-    const first = deriveModel([n1, n2, p1, p2]);
-    const p2b = pod('p2', 'n2', { cpu: '300m' });
-    const second = deriveModel([n1, n2, p1, p2b]);
-    expect(second.nodes[0]).toBe(first.nodes[0]);
-    expect(second.nodes[1]).not.toBe(first.nodes[1]);
-    expect(second.nodes[1].cpu.requested).toBe(300);
-  });
-});

@@ -12,6 +12,8 @@ import { progressDeadlines } from '../controlplane/timers';
 import { nodeOutlook, type NodeOutlook } from './heartbeat';
 import { jobCounts, jobTtlDeadline } from './job-view';
 import type { MachineInfo, ObjectKey } from '../../protocol/messages';
+import { SharedMap } from '../../protocol/shared-map';
+import { countdownCandidates, hasNoExecuteTaint } from './countdown-pods';
 import { orderedReadyWait, statefulSetCount, statefulSetOrdinal, statefulSetRollout } from './statefulset-view';
 import { cronJobCard, newestJobsFirst, type CronCardView } from './cronjob-view';
 import {
@@ -251,8 +253,8 @@ export interface DeadlineView {
 
 export interface GraphModel {
   nodes: NodeView[];
-  /** Pods by key: in namespace/name order up to 1,000 drawn pods, else node by node (each in that order). */
-  pods: Map<ObjectKey, PodView>;
+  /** The drawn pods by key (an immutable map: two models' pods differ cheaply, changesSince). */
+  pods: SharedMap<PodView>;
   /** Pods bound to each node, sorted by namespace/name. */
   podsByNode: Map<string, PodView[]>;
   /** Pods with no node yet, sorted by namespace/name. */
@@ -262,6 +264,10 @@ export interface GraphModel {
   namespaces: Map<string, number>;
   /** Pods the namespace filter hides. */
   hiddenPods: number;
+  /** The pods that may count down on their chip (countdown-pods.ts), drawn or not, in any order. */
+  countdownPods: readonly KObject[];
+  /** Nodes with a NoExecute taint, which the eviction countdowns read. */
+  noExecuteNodes: readonly KObject[];
 }
 
 export function keyOf(obj: Pick<KObject, 'kind' | 'metadata'>): ObjectKey {
@@ -472,7 +478,29 @@ export function taintTag(taint: { key: string; value?: string; effect: string })
   return `${key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
 }
 
-export function nodeView(node: KObject, pods: readonly KObject[], machine?: MachineInfo): NodeView {
+/** What a node's bars add up: the requests and the count of its pods that are not terminated. */
+export interface PodTotals extends Requests {
+  active: number;
+}
+
+/** The totals of a node's pods (nodeView's bars), as `kubectl describe node` adds them up. */
+export function podTotals(pods: readonly KObject[]): PodTotals {
+  let milliCPU = 0;
+  let memory = 0;
+  let active = 0;
+  for (const pod of pods) {
+    const phase = pod.status?.phase;
+    if (phase === 'Succeeded' || phase === 'Failed') continue;
+    active++;
+    const r = podRequests(pod.spec);
+    milliCPU += r.milliCPU;
+    memory += r.memory;
+  }
+  return { milliCPU, memory, active };
+}
+
+/** A node's card; `totals` of its pods when the caller kept them (a node's status changes far more often than its pods). */
+export function nodeView(node: KObject, pods: readonly KObject[], machine?: MachineInfo, totals = podTotals(pods)): NodeView {
   const name = node.metadata.name ?? '';
   const outlook = nodeOutlook(node, pods, machine);
   const status = nodeStatus(node);
@@ -517,17 +545,7 @@ export function nodeView(node: KObject, pods: readonly KObject[], machine?: Mach
   const allocCPU = amount(alloc, 'cpu');
   const allocMem = amount(alloc, 'memory');
   const allocPods = count(alloc.pods);
-  let cpu = 0;
-  let memory = 0;
-  let active = 0;
-  for (const pod of pods) {
-    const phase = pod.status?.phase;
-    if (phase === 'Succeeded' || phase === 'Failed') continue;
-    active++;
-    const r = podRequests(pod.spec);
-    cpu += r.milliCPU;
-    memory += r.memory;
-  }
+  const { milliCPU: cpu, memory, active } = totals;
   return {
     key: keyOf(node),
     name,
@@ -762,141 +780,66 @@ export function deadlineView(d: KObject): DeadlineView | undefined {
 
 // ---- the whole model ------------------------------------------------------------------------
 
-const nodeViewCache = new WeakMap<KObject, { pods: readonly KObject[]; machine?: MachineInfo; view: NodeView }>();
-
-/**
- * nodeView, reused while the node, its machine and its pods are the same objects: in a big
- * cluster most nodes' pods do not change between two publications, and summing a node's requests
- * and outlook is most of the model's work.
- */
-function cachedNodeView(node: KObject, pods: readonly KObject[], machine?: MachineInfo): NodeView {
-  const hit = nodeViewCache.get(node);
-  if (hit && hit.machine === machine && sameList(hit.pods, pods)) return hit.view;
-  const view = nodeView(node, pods, machine);
-  nodeViewCache.set(node, { pods, machine, view });
-  return view;
-}
-
-/** Same objects in the same order. */
-export function sameList(a: readonly KObject[], b: readonly KObject[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Owner of a kind among `objects` by uid. */
 export function controllerOf(obj: KObject, kind: string): { kind: string; name: string; uid: string } | undefined {
   return (obj.metadata.ownerReferences ?? []).find((r) => r.kind === kind && r.controller !== false);
 }
 
-/** A node's drawn pods at the last deriveModel, and their views sorted (see deriveModel). */
-interface DrawnGroup {
-  objs: readonly KObject[];
-  views: PodView[];
-}
-
-/**
- * The last model's drawn pods per node, and the claims they were drawn with: in a big cluster
- * most nodes' pods are the same objects from one publication to the next, and their views and
- * sort are kept (a tenth of the page's main thread at 30,000 pods was sorting them).
- */
-let lastGroups = new Map<string, DrawnGroup>();
-let lastClaims: readonly KObject[] = [];
-
-/** Up to this many drawn pods, `GraphModel.pods` is in namespace/name order (else node by node). */
-const SORT_ALL_PODS_UP_TO = 1000;
-
 /** Pods by namespace and name, a StatefulSet's in ordinal order (web-2 before web-10). */
 export const podOrder = (a: PodView, b: PodView) =>
   byName(a.namespace, b.namespace) || byName(a.sortName ?? a.name, b.sortName ?? b.name);
+
+/** A pod's view as the graph draws it: with its claims' phases (withClaims). */
+export function drawnPodView(pod: KObject, claims: ClaimIndex): PodView {
+  return withClaims(podView(pod), pod, claims);
+}
+
+/** The Pending lane's pods among the views of pods with no node: not those that are done. */
+export function pendingOf(views: readonly PodView[]): PodView[] {
+  return views.filter((p) => p.tone !== 'done' && p.status !== 'Failed');
+}
+
+/** The pods whose views a workload's card reads: a DaemonSet's (its rollout) and a StatefulSet's (its members). */
+export function ownerReadByCard(pod: KObject): string | undefined {
+  const controller = pod.metadata.ownerReferences?.find((r) => r.controller === true);
+  return controller && (controller.kind === 'DaemonSet' || controller.kind === 'StatefulSet') ? controller.uid : undefined;
+}
+
+const workloadViewCache = new WeakMap<KObject, { parentKey: ObjectKey | null; endpoints?: EndpointCount; view: WorkloadView }>();
+
+/**
+ * workloadView of a workload whose card reads no pods (not a DaemonSet or StatefulSet), reused
+ * while the object, its parent and (a Service's) endpoint counts are the same: a big cluster has
+ * thousands of Deployments and ReplicaSets, and an unchanged view is also one React skips.
+ */
+function cachedWorkloadView(
+  obj: KObject,
+  endpoints: ReadonlyMap<string, EndpointCount>,
+  parentKey: ObjectKey | null,
+): WorkloadView {
+  const ep = obj.kind === 'Service' ? endpoints.get(`${obj.metadata.namespace ?? ''}/${obj.metadata.name ?? ''}`) : undefined;
+  const hit = workloadViewCache.get(obj);
+  if (hit && hit.parentKey === parentKey && hit.endpoints?.ready === ep?.ready && hit.endpoints?.total === ep?.total)
+    return hit.view;
+  const view = workloadView(obj, endpoints, parentKey);
+  workloadViewCache.set(obj, { parentKey, endpoints: ep && { ...ep }, view });
+  return view;
+}
 
 /** The kind whose controller a workload nests under in the lane (ReplicaSet → Deployment, Job → CronJob). */
 const NESTS_UNDER: Partial<Record<string, string>> = { ReplicaSet: 'Deployment', Job: 'CronJob' };
 
 /**
- * `machines`: the playground's machine states by name, for the powered-off and cut marks.
- * `shows`: which namespaces' pods and workloads are drawn (the namespace filter); the node cards'
- * bars and outlooks count every pod bound to them, drawn or not.
+ * The Workloads lane: Deployments each followed by their ReplicaSets, CronJobs by their Jobs
+ * (newest first), then the other kinds in order. `owned(uid)`: the drawn pods of a DaemonSet or
+ * StatefulSet (ownerReadByCard), in any order.
  */
-export function deriveModel(
-  objects: readonly KObject[],
-  machines: readonly MachineInfo[] = [],
-  shows: (namespace: string) => boolean = () => true,
-): GraphModel {
-  const nodeObjs: KObject[] = [];
-  const podObjsByNode = new Map<string, KObject[]>();
-  // drawn pods by node ('' for none yet), made into sorted views per node below
-  const drawnByNode = new Map<string, KObject[]>();
-  let drawn = 0;
-  const workloadObjs: KObject[] = [];
-  const claimObjs: KObject[] = [];
-  const namespaces = new Map<string, number>();
-  let hiddenPods = 0;
-  for (const obj of objects) {
-    if (obj.kind === 'Node') nodeObjs.push(obj);
-    else if (obj.kind === 'Pod') {
-      const ns = obj.metadata.namespace ?? '';
-      namespaces.set(ns, (namespaces.get(ns) ?? 0) + 1);
-      const nodeName = obj.spec?.nodeName as string | undefined;
-      if (nodeName) {
-        let list = podObjsByNode.get(nodeName);
-        if (!list) podObjsByNode.set(nodeName, (list = []));
-        list.push(obj);
-      }
-      if (!shows(ns)) {
-        hiddenPods++;
-        continue;
-      }
-      let group = drawnByNode.get(nodeName || '');
-      if (!group) drawnByNode.set(nodeName || '', (group = []));
-      group.push(obj);
-      drawn++;
-    } else if (obj.kind === 'PersistentVolumeClaim') claimObjs.push(obj);
-    else if ((WORKLOAD_KINDS as readonly string[]).includes(obj.kind) && shows(obj.metadata.namespace ?? '')) {
-      workloadObjs.push(obj);
-    }
-  }
-  nodeObjs.sort((a, b) => byName(a.metadata.name ?? '', b.metadata.name ?? ''));
-  const claims = claimIndex(claimObjs);
-  const claimsUnchanged = sameList(lastClaims, claimObjs);
-  lastClaims = claimObjs;
-
-  const podMap = new Map<ObjectKey, PodView>();
-  const podsByNode = new Map<string, PodView[]>();
-  const pending: PodView[] = [];
-  const pods: PodView[] = [];
-  const viewsByNode = new Map<string, PodView[]>();
-  const nextGroups = new Map<string, DrawnGroup>();
-  for (const [nodeName, objs] of drawnByNode) {
-    // a node whose drawn pods are the same objects as last time keeps its sorted views
-    const last = lastGroups.get(nodeName);
-    const views =
-      claimsUnchanged && last && sameList(last.objs, objs)
-        ? last.views
-        : objs.map((o) => withClaims(podView(o), o, claims)).sort(podOrder);
-    nextGroups.set(nodeName, { objs, views });
-    viewsByNode.set(nodeName, views);
-    if (nodeName) podsByNode.set(nodeName, views);
-    else for (const p of views) if (p.tone !== 'done' && p.status !== 'Failed') pending.push(p);
-  }
-  lastGroups = nextGroups;
-  // in namespace/name order when few (a sort of all of them is cheap then), else node by node
-  const groups = drawn <= SORT_ALL_PODS_UP_TO ? [[...viewsByNode.values()].flat().sort(podOrder)] : viewsByNode.values();
-  for (const group of groups) {
-    for (const p of group) {
-      podMap.set(p.key, p);
-      pods.push(p);
-    }
-  }
-
-  const machineByName = new Map(machines.map((m) => [m.name, m]));
-  const nodes = nodeObjs.map((n) =>
-    cachedNodeView(n, podObjsByNode.get(n.metadata.name ?? '') ?? [], machineByName.get(n.metadata.name ?? '')),
-  );
-
-  // Workloads: Deployments each followed by their ReplicaSets, CronJobs by their Jobs (newest
-  // first), then the other kinds in order.
+export function deriveWorkloads(
+  workloadObjs: readonly KObject[],
+  endpoints: ReadonlyMap<string, EndpointCount>,
+  owned: (uid: string) => readonly PodView[] | undefined,
+  claims: ClaimIndex,
+): WorkloadView[] {
   const uidToKey = new Map<string, ObjectKey>();
   for (const w of workloadObjs) if (w.metadata.uid) uidToKey.set(w.metadata.uid, keyOf(w));
   const kindRank = (k: string) => WORKLOAD_KINDS.indexOf(k as WorkloadKind);
@@ -918,31 +861,114 @@ export function deriveModel(
       list.push(w);
     } else roots.push(w);
   }
-  const endpoints = endpointCounts(objects);
   const workloads: WorkloadView[] = [];
-  const podsByOwner = new Map<string, PodView[]>();
-  for (const p of pods) {
-    if (!p.ownerUid) continue;
-    let list = podsByOwner.get(p.ownerUid);
-    if (!list) podsByOwner.set(p.ownerUid, (list = []));
-    list.push(p);
-  }
   for (const w of roots) {
     const key = keyOf(w);
-    const owned = podsByOwner.get(w.metadata.uid ?? '');
-    const view = workloadView(w, endpoints, null, w.kind === 'DaemonSet' ? owned : undefined);
+    const pods = w.kind === 'DaemonSet' || w.kind === 'StatefulSet' ? owned(w.metadata.uid ?? '') : undefined;
+    const view =
+      w.kind === 'DaemonSet' || w.kind === 'StatefulSet'
+        ? workloadView(w, endpoints, null, w.kind === 'DaemonSet' ? pods : undefined)
+        : cachedWorkloadView(w, endpoints, null);
     if (w.kind === 'StatefulSet') {
-      const wait = orderedReadyWait(w, owned ?? []);
+      const wait = orderedReadyWait(w, pods ?? []);
       if (wait) view.countTitle += `\n${wait}`;
-      view.members = statefulSetMembers(w, owned ?? [], claims);
+      view.members = statefulSetMembers(w, pods ?? [], claims);
     }
     workloads.push(view);
     const nested = children.get(key) ?? [];
     if (w.kind === 'CronJob') nested.sort(newestJobsFirst);
-    for (const c of nested) workloads.push(workloadView(c, endpoints, key));
+    for (const c of nested) workloads.push(cachedWorkloadView(c, endpoints, key));
+  }
+  return workloads;
+}
+
+/**
+ * The graph's model of `objects`, derived from scratch (the page keeps it up to date
+ * incrementally with IncrementalModel, incremental-model.ts, which must give the same model).
+ * `machines`: the playground's machine states by name, for the powered-off and cut marks.
+ * `shows`: which namespaces' pods and workloads are drawn (the namespace filter); the node cards'
+ * bars and outlooks count every pod bound to them, drawn or not.
+ */
+export function deriveModel(
+  objects: readonly KObject[],
+  machines: readonly MachineInfo[] = [],
+  shows: (namespace: string) => boolean = () => true,
+): GraphModel {
+  const nodeObjs: KObject[] = [];
+  const podObjs: KObject[] = [];
+  const podObjsByNode = new Map<string, KObject[]>();
+  // drawn pods by node ('' for none yet), made into sorted views per node below
+  const drawnByNode = new Map<string, KObject[]>();
+  const workloadObjs: KObject[] = [];
+  const claimObjs: KObject[] = [];
+  const namespaces = new Map<string, number>();
+  let hiddenPods = 0;
+  for (const obj of objects) {
+    if (obj.kind === 'Node') nodeObjs.push(obj);
+    else if (obj.kind === 'Pod') {
+      podObjs.push(obj);
+      const ns = obj.metadata.namespace ?? '';
+      namespaces.set(ns, (namespaces.get(ns) ?? 0) + 1);
+      const nodeName = obj.spec?.nodeName as string | undefined;
+      if (nodeName) {
+        let list = podObjsByNode.get(nodeName);
+        if (!list) podObjsByNode.set(nodeName, (list = []));
+        list.push(obj);
+      }
+      if (!shows(ns)) {
+        hiddenPods++;
+        continue;
+      }
+      let group = drawnByNode.get(nodeName || '');
+      if (!group) drawnByNode.set(nodeName || '', (group = []));
+      group.push(obj);
+    } else if (obj.kind === 'PersistentVolumeClaim') claimObjs.push(obj);
+    else if ((WORKLOAD_KINDS as readonly string[]).includes(obj.kind) && shows(obj.metadata.namespace ?? '')) {
+      workloadObjs.push(obj);
+    }
+  }
+  nodeObjs.sort((a, b) => byName(a.metadata.name ?? '', b.metadata.name ?? ''));
+  const claims = claimIndex(claimObjs);
+
+  const podsByNode = new Map<string, PodView[]>();
+  let pending: PodView[] = [];
+  const drawnViews: [ObjectKey, PodView][] = [];
+  const podsByOwner = new Map<string, PodView[]>();
+  for (const [nodeName, objs] of drawnByNode) {
+    const views = objs
+      .map((o) => {
+        const view = drawnPodView(o, claims);
+        drawnViews.push([view.key, view]);
+        const owner = ownerReadByCard(o);
+        if (owner) {
+          let list = podsByOwner.get(owner);
+          if (!list) podsByOwner.set(owner, (list = []));
+          list.push(view);
+        }
+        return view;
+      })
+      .sort(podOrder);
+    if (nodeName) podsByNode.set(nodeName, views);
+    else pending = pendingOf(views);
   }
 
-  return { nodes, pods: podMap, podsByNode, pending, workloads, namespaces, hiddenPods };
+  const machineByName = new Map(machines.map((m) => [m.name, m]));
+  const nodes = nodeObjs.map((n) =>
+    nodeView(n, podObjsByNode.get(n.metadata.name ?? '') ?? [], machineByName.get(n.metadata.name ?? '')),
+  );
+  const workloads = deriveWorkloads(workloadObjs, endpointCounts(objects), (uid) => podsByOwner.get(uid), claims);
+  const noExecuteNodes = nodeObjs.filter(hasNoExecuteTaint);
+  return {
+    nodes,
+    pods: SharedMap.empty<PodView>().with(drawnViews),
+    podsByNode,
+    pending,
+    workloads,
+    namespaces,
+    hiddenPods,
+    countdownPods: countdownCandidates(podObjs, noExecuteNodes),
+    noExecuteNodes,
+  };
 }
 
 /** Per-status counts for a node's pods (the aggregated view beyond ~1,000 pods), largest first. */

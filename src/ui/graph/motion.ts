@@ -7,6 +7,7 @@
 import type { ObjectKey } from '../../protocol/messages';
 import type { LayoutItem } from './layout';
 import type { PodView } from './model';
+import type { SharedMap } from '../../protocol/shared-map';
 
 /** A departure pairs with a replacement that lands within this much real time. */
 export const REPLACE_WINDOW_MS = 4000;
@@ -45,20 +46,22 @@ export interface PodChanges {
 const move = (v: PodView): PodMove => ({ key: v.key, owner: v.ownerUid!, node: v.nodeName! });
 
 /**
- * What moved between two pod maps. Views are cached per object, so an unchanged pod is the same
- * view and costs one lookup.
+ * What moved between two pod maps, in key order. The cost follows the change: the maps are two
+ * versions of one immutable map (changesSince), and views are cached per object, so an unchanged
+ * pod is the same view.
  */
-export function podChanges(prev: ReadonlyMap<ObjectKey, PodView>, next: ReadonlyMap<ObjectKey, PodView>): PodChanges {
+export function podChanges(prev: SharedMap<PodView>, next: SharedMap<PodView>): PodChanges {
   const departed: PodMove[] = [];
   const arrived: PodMove[] = [];
-  for (const [key, v] of next) {
-    const p = prev.get(key);
-    if (p === v || !v.ownerUid || !v.nodeName) continue;
+  const changes = next.changesSince(prev).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const { before: p, after: v } of changes) {
+    if (!v) {
+      if (p && p.ownerUid && p.nodeName && !p.deleting) departed.push(move(p));
+      continue;
+    }
+    if (!v.ownerUid || !v.nodeName) continue;
     if (!v.deleting && (!p || !p.nodeName)) arrived.push(move(v));
     else if (v.deleting && p && !p.deleting) departed.push(move(v));
-  }
-  for (const [key, p] of prev) {
-    if (!next.has(key) && p.ownerUid && p.nodeName && !p.deleting) departed.push(move(p));
   }
   return { departed, arrived };
 }

@@ -3,6 +3,7 @@
 
 import type { KObject } from '../../k8s/types';
 import type { KindTable } from '../../protocol/mirror';
+import { SharedMap } from '../../protocol/shared-map';
 import type { KubeplayState } from './store';
 
 export const ZONE_LABEL = 'topology.kubernetes.io/zone';
@@ -75,19 +76,41 @@ export function selectEvents(state: KubeplayState): KObject[] {
   return list;
 }
 
-let graphLists: KObject[][] = [];
-let graphObjects: KObject[] = [];
+/**
+ * The kinds the cluster graph draws, as the mirror's tables (GRAPH_KINDS): the graph's model
+ * (IncrementalModel) reads each table's changes since the last version it saw.
+ */
+export class GraphSource {
+  private flat: KObject[] | null = null;
+
+  constructor(private readonly tables: ReadonlyMap<string, KindTable>) {}
+
+  /** One drawn kind's table (an empty one for a kind the graph does not draw). */
+  ofKind(kind: string): KindTable {
+    return this.tables.get(kind) ?? EMPTY_TABLE;
+  }
+
+  /** Every drawn object, kind by kind in GRAPH_KINDS' order; made on first use (a scan of the cluster). */
+  objects(): KObject[] {
+    this.flat ??= [...this.tables.values()].flatMap((table) => table.values());
+    return this.flat;
+  }
+}
+
+const EMPTY_TABLE: KindTable = SharedMap.empty();
+let graphSource = new GraphSource(new Map());
 
 /**
- * The objects the cluster graph draws, kind by kind (GRAPH_KINDS' order), each kind in the
- * mirror's order. The same array until one of those kinds changes: a change to anything else
- * (Leases, Events, …) costs a few identity checks, not a scan of the cluster.
+ * The objects the cluster graph draws: the same GraphSource until one of those kinds' tables
+ * changes, so a change to anything else (Leases, Events, …) costs a few identity checks.
  */
-export function selectGraphObjects(state: KubeplayState): KObject[] {
-  const lists = [...GRAPH_KINDS].map((kind) => selectKind(kind)(state));
-  if (lists.length !== graphLists.length || lists.some((list, i) => list !== graphLists[i])) {
-    graphLists = lists;
-    graphObjects = lists.flat();
+export function selectGraphSource(state: KubeplayState): GraphSource {
+  const tables = new Map([...GRAPH_KINDS].map((kind) => [kind, state.objects.ofKind(kind)] as const));
+  for (const [kind, table] of tables) {
+    if (graphSource.ofKind(kind) !== table) {
+      graphSource = new GraphSource(tables);
+      break;
+    }
   }
-  return graphObjects;
+  return graphSource;
 }
