@@ -197,10 +197,11 @@ function Graph() {
       layoutGraph(model, ghosts, countdowns, chipSlots, {
         expandedNode,
         openZones,
+        selectedKey,
         history,
         nowMs: kubeplayStore.getState().clock.unixMs,
       }),
-    [model, ghosts, countdowns, chipSlots, expandedNode, openZones, history],
+    [model, ghosts, countdowns, chipSlots, expandedNode, openZones, selectedKey, history],
   );
   const arcs = useReplacementArcs(model.pods, layout.items);
   const { screenToFlowPosition, getViewport, setCenter } = useReactFlow();

@@ -6,6 +6,7 @@ import {
   tagRows,
   CARD_HEADER,
   PENDING_MAX,
+  WORKLOAD_GROUPS_MAX,
   CHIPS_PER_ROW,
   chipPosition,
   layoutGraph,
@@ -16,6 +17,7 @@ import {
 import { CountHistory } from './history';
 import { deriveModel } from './model';
 import { node, pod } from './fixtures';
+import type { KObject } from '../../k8s/types';
 
 const objects = [
   node('node-b1', 'zone-b'),
@@ -127,6 +129,61 @@ describe('layoutGraph', () => {
     const layout = layoutGraph(deriveModel([node('n1', 'z'), ...pend]));
     expect(layout.items.filter((i) => i.type === 'pendingPod')).toHaveLength(PENDING_MAX);
     expect(layout.items.find((i) => i.type === 'more')).toMatchObject({ data: { text: `+${35 - PENDING_MAX} more pending` } });
+  });
+});
+
+describe('the workloads lane of a big cluster', () => {
+  const deployment = (i: number): KObject[] => {
+    const name = `d${String(i).padStart(3, '0')}`;
+    const d: KObject = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name, namespace: 'default', uid: `uid-${name}` },
+      spec: { replicas: 1 },
+      status: { replicas: 1, readyReplicas: 1 },
+    };
+    const rs: KObject = {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      metadata: {
+        name: `${name}-abc`,
+        namespace: 'default',
+        uid: `uid-${name}-abc`,
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name, uid: `uid-${name}`, controller: true }],
+      },
+      spec: { replicas: 1 },
+      status: { replicas: 1, readyReplicas: 1 },
+    };
+    return [d, rs];
+  };
+  const cluster = [node('n1', 'z'), ...Array.from({ length: WORKLOAD_GROUPS_MAX + 30 }, (_, i) => deployment(i)).flat()];
+  const drawnDeployments = (layout: ReturnType<typeof layoutGraph>) =>
+    layout.items.filter((i) => i.type === 'workload' && i.id.startsWith('Deployment/')).map((i) => i.id);
+
+  it('draws the first groups and says how many workloads it leaves out', () => {
+    const layout = layoutGraph(deriveModel(cluster));
+    expect(drawnDeployments(layout)).toHaveLength(WORKLOAD_GROUPS_MAX);
+    expect(layout.items.filter((i) => i.type === 'workload')).toHaveLength(2 * WORKLOAD_GROUPS_MAX);
+    expect(layout.items.find((i) => i.id === 'more:workloads')).toMatchObject({
+      type: 'more',
+      parentId: 'lane:workloads',
+      data: { text: '+60 more workloads (kubectl get all)' },
+    });
+  });
+
+  it('keeps the selected workload’s group drawn', () => {
+    const layout = layoutGraph(deriveModel(cluster), [], new Map(), undefined, { selectedKey: 'ReplicaSet/default/d120-abc' });
+    expect(drawnDeployments(layout)).toHaveLength(WORKLOAD_GROUPS_MAX + 1);
+    expect(drawnDeployments(layout)).toContain('Deployment/default/d120');
+    expect(layout.items.find((i) => i.id === 'more:workloads')).toMatchObject({
+      data: { text: '+58 more workloads (kubectl get all)' },
+    });
+  });
+
+  it('draws every group up to the bound, with no note', () => {
+    const layout = layoutGraph(deriveModel([node('n1', 'z'), ...deployment(1)]));
+    expect(drawnDeployments(layout)).toEqual(['Deployment/default/d001']);
+    expect(layout.items.find((i) => i.id === 'more:workloads')).toBeUndefined();
   });
 });
 

@@ -54,6 +54,14 @@ export function workloadHeight(w: WorkloadView): number {
   return w.cron || w.members?.length ? WL_H + WL_DETAIL_H : WL_H;
 }
 export const PENDING_MAX = 8;
+/**
+ * Workload groups (a Deployment with its ReplicaSets, a CronJob with its Jobs) the lane draws at
+ * most; it says how many more there are. React Flow adopts and positions every card on each change
+ * of the graph, so at 1,500 Deployments (3,000 cards) that was most of the page's work, and a lane
+ * of 3,000 cards is past reading anyway: the namespace filter and kubectl list them. The selected
+ * workload's group is drawn whatever its place.
+ */
+export const WORKLOAD_GROUPS_MAX = 100;
 /** A pending row: chip and up to two lines of the scheduler's reason. */
 export const PENDING_ROW_H = 30;
 export const STATUS_TILE_H = 20;
@@ -157,12 +165,23 @@ export interface LayoutOptions {
   expandedNode?: string | null;
   /** Zones drawn node by node while zones are summaries. */
   openZones?: ReadonlySet<string>;
+  /** The selected object: a workload's group stays drawn beyond WORKLOAD_GROUPS_MAX. */
+  selectedKey?: ObjectKey | null;
   /** Records the counts the sparklines draw, at simulated `nowMs`. */
   history?: CountHistory;
   nowMs?: number;
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The first WORKLOAD_GROUPS_MAX groups, and the selected workload's group wherever it is. */
+function drawnGroups(groups: WorkloadView[][], selectedKey: ObjectKey | null): WorkloadView[][] {
+  if (groups.length <= WORKLOAD_GROUPS_MAX) return groups;
+  const drawn = groups.slice(0, WORKLOAD_GROUPS_MAX);
+  const selected = selectedKey && groups.slice(WORKLOAD_GROUPS_MAX).find((g) => g.some((w) => w.key === selectedKey));
+  if (selected) drawn.push(selected);
+  return drawn;
+}
 
 export function zoneId(zone: string): string {
   return `zone:${zone}`;
@@ -318,7 +337,7 @@ export function layoutGraph(
   const items: LayoutItem[] = [];
   const aggregated = model.pods.size > AGGREGATE_ABOVE;
   const zoneSummaries = model.pods.size > ZONE_SUMMARY_ABOVE_PODS || model.nodes.length > ZONE_SUMMARY_ABOVE_NODES;
-  const { expandedNode = null, openZones = new Set<string>(), history, nowMs = 0 } = options;
+  const { expandedNode = null, openZones = new Set<string>(), history, nowMs = 0, selectedKey = null } = options;
   const ghosts = ghostList.filter((g) => !model.pods.has(g.key) && (!aggregated || g.nodeName === expandedNode));
   const ghostsByNode = new Map<string, PodView[]>();
   const pendingGhosts: PodView[] = [];
@@ -502,11 +521,12 @@ export function layoutGraph(
     if (w.parentKey && groups.length && groups[groups.length - 1][0].key === w.parentKey) groups[groups.length - 1].push(w);
     else groups.push([w]);
   }
+  const drawn = drawnGroups(groups, selectedKey);
   const cols = Math.max(1, Math.floor((workloadsW - 2 * LANE_PAD + WL_GAP) / (WL_W + WL_GAP)));
   const workloadItems: LayoutItem[] = [];
   let wy = LANE_TITLE;
-  for (let r = 0; r * cols < groups.length; r++) {
-    const row = groups.slice(r * cols, r * cols + cols);
+  for (let r = 0; r * cols < drawn.length; r++) {
+    const row = drawn.slice(r * cols, r * cols + cols);
     let h = 0;
     row.forEach((group, ci) => {
       let gy = 0;
@@ -528,6 +548,20 @@ export function layoutGraph(
       h = Math.max(h, gy - WL_GAP);
     });
     wy += h + WL_GAP;
+  }
+  const hiddenWorkloads = model.workloads.length - drawn.reduce((n, g) => n + g.length, 0);
+  if (hiddenWorkloads > 0) {
+    workloadItems.push({
+      id: 'more:workloads',
+      type: 'more',
+      parentId: 'lane:workloads',
+      x: LANE_PAD,
+      y: wy,
+      width: workloadsW - 2 * LANE_PAD,
+      height: CHIP_H,
+      data: { text: `+${hiddenWorkloads.toLocaleString('en-US')} more workloads (kubectl get all)` },
+    });
+    wy += CHIP_H + WL_GAP;
   }
   const workloadsH = groups.length ? wy - WL_GAP + LANE_PAD : 0;
   const laneH = Math.max(LANE_MIN_H, pendingH, workloadsH);
