@@ -33,13 +33,19 @@ interface Lease {
 
 export class StorageTTL {
   private current: Lease | undefined;
+  private readonly ttlMs: number;
+  /** How long after its grant a lease is reused, and the extra time each lease is granted. */
+  private readonly reuseMs: number;
 
   constructor(
     private readonly clock: Clock,
-    private readonly ttlSeconds: number,
+    ttlSeconds: number,
     /** Deletes the object if it is still at the written version (no write since). */
     private readonly expire: (written: WrittenKey) => void,
-  ) {}
+  ) {
+    this.ttlMs = ttlSeconds * 1000;
+    this.reuseMs = Math.min(LEASE_REUSE_SECONDS, Math.floor(LEASE_REUSE_PERCENT * ttlSeconds)) * 1000;
+  }
 
   /** Attaches a just-committed object to the current lease (GetLease). */
   attach(committed: KObject): void {
@@ -51,8 +57,7 @@ export class StorageTTL {
   }
 
   private leaseFor(nowMs: number): Lease {
-    const ttlMs = this.ttlSeconds * 1000;
-    const reuseMs = Math.min(LEASE_REUSE_SECONDS, Math.floor(LEASE_REUSE_PERCENT * this.ttlSeconds)) * 1000;
+    const { ttlMs, reuseMs } = this;
     const lease = this.current;
     // Valid: it outlives this write's TTL; sufficient: by no more than the reuse period. (`>=`
     // where the Go code has After: on the virtual clock many writes share the grant's instant,

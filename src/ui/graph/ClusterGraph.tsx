@@ -210,15 +210,14 @@ function Graph() {
   const cardNodes = useMemo(() => toFlowNodes(layout.items, cache), [layout, cache]);
   const types = useMemo(() => new Map(layout.items.map((i) => [i.id, i.type] as const)), [layout]);
 
-  const selected = useSelection((s) => s.selected);
   const hovered = useSelection((s) => s.hovered);
   // The index covers every object (100-170 ms at 150,000 pods): made again when the objects
   // change, not each time the pointer moves from one card to another.
-  const related = Boolean(selected || hovered);
+  const related = Boolean(selectedKey || hovered);
   const index = useMemo(() => (related ? relationIndex(objects.objects()) : null), [objects, related]);
   const edges = useMemo(
-    () => (index ? toFlowEdges(focusRelations(index, [selected, hovered]), types) : []),
-    [index, selected, hovered, types],
+    () => (index ? toFlowEdges(focusRelations(index, [selectedKey, hovered]), types) : []),
+    [index, selectedKey, hovered, types],
   );
   // chips are drawn inside their cards: the edges that end on a chip end on an invisible anchor
   // node put at its place, only for the pods those edges reach

@@ -183,6 +183,20 @@ function drawnGroups(groups: WorkloadView[][], selectedKey: ObjectKey | null): W
   return drawn;
 }
 
+/** The line at the end of a lane that says what it leaves out. */
+function laneNote(lane: 'pending' | 'workloads', y: number, laneWidth: number, text: string): LayoutItem {
+  return {
+    id: `more:${lane}`,
+    type: 'more',
+    parentId: `lane:${lane}`,
+    x: LANE_PAD,
+    y,
+    width: laneWidth - 2 * LANE_PAD,
+    height: CHIP_H,
+    data: { text },
+  };
+}
+
 export function zoneId(zone: string): string {
   return `zone:${zone}`;
 }
@@ -500,16 +514,7 @@ export function layoutGraph(
     py += PENDING_ROW_H + CHIP_GAP;
   }
   if (pending.length > shown.length) {
-    pendingItems.push({
-      id: 'more:pending',
-      type: 'more',
-      parentId: 'lane:pending',
-      x: LANE_PAD,
-      y: py,
-      width: pendingW - 2 * LANE_PAD,
-      height: CHIP_H,
-      data: { text: `+${pending.length - shown.length} more pending` },
-    });
+    pendingItems.push(laneNote('pending', py, pendingW, `+${pending.length - shown.length} more pending`));
     py += CHIP_H + CHIP_GAP;
   }
   const pendingH = py - CHIP_GAP + LANE_PAD;
@@ -551,16 +556,9 @@ export function layoutGraph(
   }
   const hiddenWorkloads = model.workloads.length - drawn.reduce((n, g) => n + g.length, 0);
   if (hiddenWorkloads > 0) {
-    workloadItems.push({
-      id: 'more:workloads',
-      type: 'more',
-      parentId: 'lane:workloads',
-      x: LANE_PAD,
-      y: wy,
-      width: workloadsW - 2 * LANE_PAD,
-      height: CHIP_H,
-      data: { text: `+${hiddenWorkloads.toLocaleString('en-US')} more workloads (kubectl get all)` },
-    });
+    workloadItems.push(
+      laneNote('workloads', wy, workloadsW, `+${hiddenWorkloads.toLocaleString('en-US')} more workloads (kubectl get all)`),
+    );
     wy += CHIP_H + WL_GAP;
   }
   const workloadsH = groups.length ? wy - WL_GAP + LANE_PAD : 0;

@@ -1819,14 +1819,20 @@ export function validatePodUpdate(newPod: KObject, oldPod: KObject): FieldError[
 }
 
 function validatePodSpecificAnnotationUpdates(newPod: KObject, oldPod: KObject): FieldError[] {
-  const errs: FieldError[] = [];
   const path = 'metadata.annotations';
-  // The same annotations object (a status write): nothing was added, removed or changed.
-  if (newPod.metadata?.annotations === oldPod.metadata?.annotations) {
-    return validatePodSpecificAnnotations(newPod.metadata?.annotations, isObj(newPod.spec) ? newPod.spec : {}, path);
-  }
-  const n = new Map(asStringMap(newPod.metadata?.annotations));
-  const o = new Map(asStringMap(oldPod.metadata?.annotations));
+  const annotations = newPod.metadata?.annotations;
+  const oldAnnotations = oldPod.metadata?.annotations;
+  // The same annotations object (every status write): nothing was added, removed or changed.
+  const errs = annotations === oldAnnotations ? [] : annotationChangeErrors(annotations, oldAnnotations, path);
+  errs.push(...validatePodSpecificAnnotations(annotations, isObj(newPod.spec) ? newPod.spec : {}, path));
+  return errs;
+}
+
+/** AppArmor and mirror-pod annotations may be neither added, removed nor changed. */
+function annotationChangeErrors(annotations: unknown, oldAnnotations: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const n = new Map(asStringMap(annotations));
+  const o = new Map(asStringMap(oldAnnotations));
   for (const [k, ov] of o) {
     if (n.has(k) && n.get(k) === ov) continue;
     if (k.startsWith(APPARMOR_CONTAINER_ANNOTATION_KEY_PREFIX))
@@ -1840,7 +1846,6 @@ function validatePodSpecificAnnotationUpdates(newPod: KObject, oldPod: KObject):
       errs.push(field.forbidden(key(path, k), 'may not add AppArmor annotations'));
     if (k === MIRROR_POD_ANNOTATION_KEY) errs.push(field.forbidden(key(path, k), 'may not add mirror pod annotation'));
   }
-  errs.push(...validatePodSpecificAnnotations(newPod.metadata?.annotations, isObj(newPod.spec) ? newPod.spec : {}, path));
   return errs;
 }
 

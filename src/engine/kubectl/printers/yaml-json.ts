@@ -552,22 +552,7 @@ class YamlEmitter {
       this.increaseIndent(false, false);
       for (const key of keys) {
         this.writeIndent();
-        if (this.simple && key.length <= 128 && this.emitSimpleText(key, requestedStringStyle(key))) {
-          this.writeIndicator(':', false, false, false);
-          this.emitNode(value[key], { mapping: true, simpleKey: false });
-          continue;
-        }
-        const keyScalar = stringScalar(key);
-        const simple = !keyScalar.analysis.multiline && utf8Length(key) <= 128;
-        if (simple) {
-          this.emitScalar(keyScalar, true);
-          this.writeIndicator(':', false, false, false);
-        } else {
-          this.writeIndicator('?', true, false, true);
-          this.emitScalar(keyScalar, false);
-          this.writeIndent();
-          this.writeIndicator(':', true, false, true);
-        }
+        this.emitKey(key);
         this.emitNode(value[key], { mapping: true, simpleKey: false });
       }
       this.popIndent();
@@ -578,6 +563,24 @@ class YamlEmitter {
       if (this.emitSimpleText(text, typeof value === 'string' ? requestedStringStyle(value) : 'plain')) return;
     }
     this.emitScalar(valueScalar(value), ctx.simpleKey);
+  }
+
+  /** A mapping key and its ":" (a complex "? key" when it is multi-line or long). */
+  private emitKey(key: string): void {
+    if (this.simple && key.length <= 128 && this.emitSimpleText(key, requestedStringStyle(key))) {
+      this.writeIndicator(':', false, false, false);
+      return;
+    }
+    const keyScalar = stringScalar(key);
+    if (!keyScalar.analysis.multiline && utf8Length(key) <= 128) {
+      this.emitScalar(keyScalar, true);
+      this.writeIndicator(':', false, false, false);
+    } else {
+      this.writeIndicator('?', true, false, true);
+      this.emitScalar(keyScalar, false);
+      this.writeIndent();
+      this.writeIndicator(':', true, false, true);
+    }
   }
 
   /**
